@@ -108,7 +108,7 @@ describe('visitor kiosk: came before, staff lock, offline shell', () => {
         await page.getByRole('button', { name: 'Continue without a photo' }).click();
         await page.getByRole('heading', { name: 'Welcome, Rita Return' }).waitFor();
         const [latest] = await ok('SearchVisitByCondition', { phone: '13955550001' }, admin);
-        assert.equal(latest?.cardId, ID);
+        assert.equal((await ok('revealIdNumber', { of: 'visit', id: latest?.vid ?? 0 }, admin)).idNumber, ID);
         assert.equal(latest?.vcompany, 'Star Ltd');
         await page.getByRole('button', { name: 'Done' }).click();
         await page.getByTestId('kiosk-home').waitFor();

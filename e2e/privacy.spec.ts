@@ -100,7 +100,6 @@ describe('data retention', () => {
           await drawer.getByText(t.acceptances.where.desk, { exact: true }).waitFor();
           await expectAccessible(page, `privacy terms accepted by (${lang})`);
           await screenshot(page, `privacy-terms-${lang}`);
-          await page.keyboard.press('Escape');
         });
         await step(page, `privacy-log-chain-${lang}`, async () => {
           const { logs } = TEXTS[lang];
@@ -127,12 +126,33 @@ describe('data retention', () => {
       await ok('AddManager', { account: `person_desk_${lang}`, password: PASSWORD, sName: 'Desk', sType: 2 }, session.token);
       const desk = await ok('Login', { email: `person_desk_${lang}`, password: PASSWORD });
       const visitor = { vname: lang === 'en' ? 'Quorra Lindqvist' : '林夏雨', vphone: lang === 'en' ? '13912160041' : '13912160042' };
-      const { vid } = await ok('UpdatePhoto', { ...visitor, vemail: `quorra.${lang}@example.org`, empid, lang }, desk.token);
+      const idNumber = lang === 'en' ? '11010519491231002X' : '440304199001011233';
+      const { vid } = await ok('UpdatePhoto', { ...visitor, vemail: `quorra.${lang}@example.org`, cardId: idNumber, empid, lang }, desk.token);
       const page = await (await newContext(stack.browser, locale)).newPage();
       try {
         await page.goto(`${stack.server.url}/signin`);
         await signIn(page, admin, PASSWORD, labels);
         await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
+        await step(page, `person-id-number-${lang}`, async () => {
+          // The visit's detail shows the ID number masked; "Show" reads it whole, and the log records the view.
+          await page.goto(`${stack.server.url}/visitor/vlist`);
+          await page.getByRole('row').filter({ hasText: visitor.vname }).getByRole('button', { name: visitor.vname, exact: true }).click();
+          const shown = page.getByTestId('id-number-visit');
+          await shown.waitFor();
+          assert.ok(((await shown.textContent()) ?? '').endsWith(`${idNumber.slice(0, 3)}${'*'.repeat(13)}${idNumber.slice(-2)}`));
+          await page
+            .getByTestId('visit-detail')
+            .getByRole('button', { name: btn(t.idNumber.show) })
+            .click();
+          await until('the whole number shown', async () => (((await shown.textContent()) ?? '').endsWith(idNumber) ? true : undefined));
+          await screenshot(page, `person-id-number-${lang}`);
+          await expectAccessible(page, `person-id-number-${lang}`);
+          const views = await ok('getLogList', { optEvent: 'view', startIndex: 0, requestedCount: 10 }, session.token);
+          assert.deepEqual(
+            views.list.map((l: { objId: string; objName: string }) => [l.objId, l.objName]),
+            [[String(vid), visitor.vname]],
+          );
+        });
         await step(page, `person-find-${lang}`, async () => {
           await page.goto(`${stack.server.url}/setting/person-data`);
           const form = page.locator('#personSearch');
@@ -184,6 +204,9 @@ describe('data retention', () => {
           await screenshot(page, `person-erased-${lang}`);
         });
         await step(page, `person-log-chain-${lang}`, async () => {
+          // The view of their ID number went with the rest of them.
+          const views = await ok('getLogList', { optEvent: 'view', startIndex: 0, requestedCount: 10 }, session.token);
+          assert.ok(views.list.every((l: { objName: string }) => l.objName !== visitor.vname));
           await page.goto(`${stack.server.url}/emplog`);
           await page.getByRole('button', { name: btn(logs.verify) }).click();
           await page.getByText(logs.chain.intact_other.split('{{')[0] ?? '').waitFor();

@@ -5,7 +5,7 @@
 // (/supplier/supplierlist) count the sign-in. Once in English and once in Chinese.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatDate } from '@openvisit/contract';
+import { formatDate, maskIdNumber } from '@openvisit/contract';
 import type { Page } from 'playwright-core';
 import {
   apiOf,
@@ -210,7 +210,9 @@ for (const L of LANGS) {
         const worker = (await ok('getResidentVisitor', { startIndex: 0, requestedCount: 10, name: L.worker }, sc)).list[0];
         assert.ok(worker, 'the worker added in the console');
         assert.equal(worker.company, company);
-        assert.equal(worker.cardid, L.cardid);
+        // Masked in every answer; the administrator reads it whole.
+        assert.equal(worker.cardid, maskIdNumber(L.cardid));
+        assert.equal((await ok('revealIdNumber', { of: 'resident', id: worker.rid }, admin)).idNumber, L.cardid);
         assert.equal(worker.face, true);
 
         await ok('AddManager', { account: `hse_${L.tag}`, password: PASSWORD, sName: 'HSE', sType: 0 }, admin);

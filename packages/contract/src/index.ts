@@ -44,6 +44,7 @@ export * from './calls/passRules.configs.js';
 export * from './calls/passRules.holidays.js';
 export * from './calls/passRules.js';
 export * from './calls/privacy.consent.js';
+export * from './calls/privacy.idNumbers.js';
 export * from './calls/privacy.js';
 export * from './calls/privacy.visitor.js';
 export * from './calls/questionnaires.exams.js';

@@ -273,6 +273,13 @@ export const logDescriptions = {
   retentionSet: { en: 'company rules set', zh: '设置公司规则' },
   retentionTypeSet: { en: 'rules of visitor type {{tid}} set', zh: '设置访客类型 {{tid}} 的规则' },
   retentionSwept: { en: 'retention sweep: data of {{visits}} visits removed', zh: '保留期限清理：删除 {{visits}} 次来访的数据' },
+  // A whole ID number read (revealIdNumber: the person is the row's object, the record its id) or exported (the export's entry says so).
+  idNumberOfVisit: { en: "the visit's whole ID number viewed", zh: '查看来访记录的完整证件号' },
+  idNumberOfResident: { en: "the resident visitor's whole ID number viewed", zh: '查看常驻访客的完整证件号' },
+  idNumberOfDriver: { en: "the driver's whole ID number viewed", zh: '查看司机的完整证件号' },
+  idNumberOfSender: { en: "the sender's whole ID number viewed", zh: '查看发货人的完整证件号' },
+  idNumbersOfBooking: { en: "the booking's whole ID numbers viewed", zh: '查看物流预约的完整证件号' },
+  idNumbersExported: { en: 'with whole ID numbers', zh: '含完整证件号' },
   personErased: { en: "a person's data erased, {{entries}} log entries blanked", zh: '已删除一人的个人数据，清空 {{entries}} 条日志记录' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 

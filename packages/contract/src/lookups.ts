@@ -153,6 +153,7 @@ export const logEventLabels = lookup({
   activate: { zh: '激活', en: 'Activate' },
   lock: { zh: '锁定', en: 'Lock' },
   alert: { zh: '告警', en: 'Alert' },
+  view: { zh: '查看', en: 'View' },
 });
 export type LogEvent = keyof typeof logEventLabels;
 

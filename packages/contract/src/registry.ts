@@ -40,6 +40,7 @@ import { passConfigCalls } from './calls/passRules.configs.js';
 import { holidayImportCalls } from './calls/passRules.holidays.js';
 import { passRuleCalls } from './calls/passRules.js';
 import { privacyConsentCalls } from './calls/privacy.consent.js';
+import { idNumberCalls } from './calls/privacy.idNumbers.js';
 import { privacyCalls, privacyDownloads } from './calls/privacy.js';
 import { privacyVisitorCalls, privacyVisitorDownloads } from './calls/privacy.visitor.js';
 import { examCalls, examDownloads } from './calls/questionnaires.exams.js';
@@ -69,6 +70,7 @@ export const allCalls = [
   ...logCalls,
   ...privacyCalls,
   ...privacyConsentCalls,
+  ...idNumberCalls,
   ...privacyVisitorCalls,
   ...employeeCalls,
   importEmpList,

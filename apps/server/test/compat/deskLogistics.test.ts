@@ -1,4 +1,4 @@
-import { type ExamPaper, Role, Status } from '@openvisit/contract';
+import { type ExamPaper, maskIdNumber, Role, Status } from '@openvisit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCompany, seedStaff, type TestApp, testApp } from '../harness.js';
 import { DRIVER_ID, OTHER_DRIVER_ID, seedBooking, today } from '../logistics.js';
@@ -100,6 +100,11 @@ describe('the front-desk app: trucks and the induction checks (frontdesk-app.md 
     expect(page.result.list).toHaveLength(1);
     const row = await rowOf(sid);
     expect(row.userid).toBe(site.company.id);
+    // Whole numbers, which the detail sends back to look the induction up; each booking read is logged (the console's lists mask them).
+    expect([row.dcardId, row.scardId]).toEqual([DRIVER_ID, OTHER_DRIVER_ID]);
+    const views = (await t.api.getLogList({ optEvent: 'view', startIndex: 0, requestedCount: 10 }, site.company.token)).result.list;
+    expect(views[0]).toMatchObject({ objId: String(sid), objName: '李司机', descKey: 'idNumbersOfBooking', optName: expect.any(String) });
+    expect((await t.api.getLogisticsInfo({}, site.company.token)).result.list[0]?.dcardId).toBe(maskIdNumber(DRIVER_ID));
     expect(row.remark).toBe('冷冻品');
     expect(new Date(row.appointmentDate as number).toDateString()).toBe(new Date().toDateString());
     expect(row.visitdate).toBeNull();

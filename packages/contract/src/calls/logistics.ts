@@ -7,6 +7,8 @@ import { LogisticsStatus, LogModule } from '../lookups.js';
 import { normalizePlate } from '../validators.js';
 import { companion } from './invitations.page.js';
 import { LOGISTICS_GATES, LOGISTICS_MANAGERS, LOGISTICS_STAFF, zLinkToken } from './logistics.types.js';
+import { zIdNumbersShown } from './privacy.idNumbers.js';
+import { isMaskedIdNumber } from './visits.js';
 
 /**
  * Logistics bookings (reference 2.6 `qcv_logistics`, 3.5 `getLogisticsInfo`; spec sections 3, 4, 7): a truck of a
@@ -42,14 +44,19 @@ export const zPlate = z
   })
   .transform(normalizePlate);
 
-/** A driver's or sender's identity number: the mainland ID number or a passport or ID number abroad. */
-export const zPersonIdAnyCountry = z
-  .string()
-  .superRefine((v, ctx) => {
-    const rule = checkPersonId(ABROAD, v);
-    if (rule) ctx.addIssue({ code: 'custom', message: rule });
-  })
-  .transform((v) => v.trim().toUpperCase());
+/**
+ * A driver's or sender's identity number: the mainland ID number or a passport or ID number abroad. `kept`: a change,
+ * where the number as the answer showed it (masked) stands for the one held.
+ */
+const personId = (kept: boolean) =>
+  z
+    .string()
+    .superRefine((v, ctx) => {
+      const rule = kept && isMaskedIdNumber(v) ? null : checkPersonId(ABROAD, v);
+      if (rule) ctx.addIssue({ code: 'custom', message: rule });
+    })
+    .transform((v) => v.trim().toUpperCase());
+export const zPersonIdAnyCountry = personId(false);
 
 export const logisticsBooking = z.object({
   sid: z.int32(),
@@ -131,12 +138,12 @@ const bookingFields = {
 };
 
 /** The sender's ID number is optional but checked when given (its shape; the country's rule on the server); the loading ends after it starts. */
-function bookingRules(v: { scardId?: string; loadStart?: number | null; loadEnd?: number | null }, ctx: z.RefinementCtx) {
-  const id = v.scardId ? checkPersonId(ABROAD, v.scardId) : null;
+const bookingRules = (kept: boolean) => (v: { scardId?: string; loadStart?: number | null; loadEnd?: number | null }, ctx: z.RefinementCtx) => {
+  const id = v.scardId && !(kept && isMaskedIdNumber(v.scardId)) ? checkPersonId(ABROAD, v.scardId) : null;
   if (id) ctx.addIssue({ code: 'custom', path: ['scardId'], message: id });
   if (v.loadStart != null && v.loadEnd != null && v.loadEnd <= v.loadStart)
     ctx.addIssue({ code: 'custom', path: ['loadEnd'], message: 'beforeStart' });
-}
+};
 
 type Undefaulted<T> = T extends z.ZodDefault<infer U> ? U : T;
 
@@ -153,7 +160,7 @@ export const addLogisticsInfo = defineCall({
   feature: 'logistics',
   statuses: [Status.NO_SUCH_RECORD],
   log: { module: LogModule.LOGISTICS, event: 'add' },
-  input: z.object({ userid, ...bookingFields }).superRefine(bookingRules),
+  input: z.object({ userid, ...bookingFields }).superRefine(bookingRules(false)),
   output: logisticsBooking,
 });
 
@@ -172,8 +179,10 @@ export const updateLogisticsInfo = defineCall({
       sid,
       // Without their defaults: a field left out stays as it is.
       ...Object.fromEntries(Object.entries(bookingFields).map(([k, v]) => [k, (v instanceof z.ZodDefault ? v.unwrap() : v).optional()])),
+      // The numbers as the list showed them (masked) keep those held.
+      dcardId: personId(true).optional(),
     } as { userid: typeof userid; sid: typeof sid } & { [K in keyof typeof bookingFields]: z.ZodOptional<Undefaulted<(typeof bookingFields)[K]>> })
-    .superRefine(bookingRules),
+    .superRefine(bookingRules(true)),
   output: logisticsBooking,
 });
 
@@ -198,7 +207,7 @@ export const getLogisticsInfo = defineCall({
     'A page of bookings, newest appointment first, by the filters of the original; the desk and kiosk see only today’s approved and ended bookings',
   access: LOGISTICS_GATES,
   feature: 'logistics',
-  input: z.object({ userid, ...pageInput, ...listFilters }),
+  input: z.object({ userid, ...pageInput, ...listFilters, idNumbers: zIdNumbersShown }),
   output: pageOf(logisticsBooking),
 });
 
@@ -294,7 +303,7 @@ export const addLogisticsBooking = defineCall({
   input: z
     // Photos by the keys the link's own uploads answered (uploadLogisticsBookingPhoto): never an address to fetch.
     .object({ token: zLinkToken, digest: z.string().trim().max(64).optional().describe('the captcha digest, verified'), ...bookingFields })
-    .superRefine(bookingRules),
+    .superRefine(bookingRules(false)),
   output: z.object({ logNum: z.string(), appointmentDate: z.string(), pstatus: z.int32() }),
 });
 
@@ -368,6 +377,7 @@ export const exportLogisticsList = defineDownload({
     logType: coercedInt().positive().optional(),
     companyId: coercedInt().positive().optional(),
     lang: z.enum(['zh', 'en']).default('en'),
+    idNumbers: zIdNumbersShown,
   }),
 });
 

@@ -123,8 +123,8 @@ const projectInput = projectFields.superRefine((v, ctx) => {
  * A resident's identity is checked like a visitor's (identityFailures: a phone or a certificate number, an ID card
  * number in full), reported on this call's field names (`phone`, `cardid`).
  */
-export function residentIdentityFailures(v: { phone: string; certificateType: string; cardid: string }) {
-  return identityFailures({ vphone: v.phone, certificateType: v.certificateType, cardId: v.cardid }).map((f) => ({
+export function residentIdentityFailures(v: { phone: string; certificateType: string; cardid: string }, kept = false) {
+  return identityFailures({ vphone: v.phone, certificateType: v.certificateType, cardId: v.cardid }, kept).map((f) => ({
     field: f.field === 'vphone' ? ('phone' as const) : ('cardid' as const),
     rule: f.rule,
   }));
@@ -155,11 +155,11 @@ const residentFields = z.object({
 /** A resident visitor's fields as addResidentVisitor / updateResidentVisitor take them (parsed, defaults applied). */
 export type ResidentInput = Omit<z.output<typeof residentFields>, 'userid'>;
 
-function refineResident(v: z.output<typeof residentFields>, ctx: z.RefinementCtx) {
-  for (const f of residentIdentityFailures(v)) ctx.addIssue({ code: 'custom', path: [f.field], message: f.rule });
+const refineResident = (kept: boolean) => (v: z.output<typeof residentFields>, ctx: z.RefinementCtx) => {
+  for (const f of residentIdentityFailures(v, kept)) ctx.addIssue({ code: 'custom', path: [f.field], message: f.rule });
   const w = windowFailure(v);
   if (w) ctx.addIssue({ code: 'custom', path: ['endDate'], message: w });
-}
+};
 
 export const getProject = defineCall({
   name: 'getProject',
@@ -243,7 +243,7 @@ export const addResidentVisitor = defineCall({
   statuses: [Status.NO_SUCH_RECORD],
   fieldStatuses: { [Status.PHONE_NOT_UNIQUE]: 'phone', [Status.ALREADY_EXISTS]: 'cardid' },
   log: { module: LogModule.SUPPLIER, event: 'add' },
-  input: residentFields.superRefine(refineResident),
+  input: residentFields.superRefine(refineResident(false)),
   output: residentVisitor,
 });
 
@@ -257,7 +257,8 @@ export const updateResidentVisitor = defineCall({
   statuses: [Status.NO_SUCH_RECORD],
   fieldStatuses: { [Status.PHONE_NOT_UNIQUE]: 'phone', [Status.ALREADY_EXISTS]: 'cardid' },
   log: { module: LogModule.SUPPLIER, event: 'update' },
-  input: residentFields.extend({ rid: z.int32().positive() }).superRefine(refineResident),
+  // The number as the list showed it (masked) keeps the one held.
+  input: residentFields.extend({ rid: z.int32().positive() }).superRefine(refineResident(true)),
   output: residentVisitor,
 });
 

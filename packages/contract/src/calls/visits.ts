@@ -7,6 +7,7 @@ import { checkIdNumber, checkPhone } from '../validators.js';
 import { VISIT_EVENTS, VISIT_KINDS } from '../visitStates.js';
 import { zSmsCode } from './notifications.smsCodes.js';
 import { faceConsentField, faceConsentState, protocolAcceptance, protocolVersionField } from './privacy.consent.js';
+import { zIdNumbersShown } from './privacy.idNumbers.js';
 import { padSettings } from './registration.pad.js';
 
 /** Who works the front desk: reception and visitor-machine accounts, and administrators acting for a visitor. */
@@ -111,12 +112,16 @@ export const visitorIdentity = {
   cardId: z.string().trim().toUpperCase().max(32).default(''),
 };
 
-export function identityFailures(v: { vphone: string; certificateType: string; cardId: string }): { field: 'vphone' | 'cardId'; rule: string }[] {
+/** `kept`: an update, where a masked number stands for the one held (isMaskedIdNumber). */
+export function identityFailures(
+  v: { vphone: string; certificateType: string; cardId: string },
+  kept = false,
+): { field: 'vphone' | 'cardId'; rule: string }[] {
   const out: { field: 'vphone' | 'cardId'; rule: string }[] = [];
   if (!v.vphone && !v.cardId) out.push({ field: 'vphone', rule: 'phoneOrId' });
   const phone = v.vphone ? checkPhone(v.vphone) : null;
   if (phone) out.push({ field: 'vphone', rule: phone });
-  if (v.cardId) {
+  if (v.cardId && !(kept && isMaskedIdNumber(v.cardId))) {
     const id = v.certificateType === 'idCard' ? checkIdNumber(v.cardId) : /^[A-Z0-9-]{4,32}$/.test(v.cardId) ? null : 'format';
     if (id) out.push({ field: 'cardId', rule: id });
   }
@@ -343,7 +348,7 @@ export const getVisit = defineCall({
   summary: 'One visit with its status history (1117 when it is not this company’s)',
   access: VISIT_READERS,
   statuses: [Status.INVALID_VISITOR],
-  input: z.object({ userid, vid: z.int32().positive() }),
+  input: z.object({ userid, vid: z.int32().positive(), idNumbers: zIdNumbersShown }),
   output: visit.extend({
     history: z.array(visitEvent),
     /** The visitor's consent to face recognition (the version and language of the text, where, when; withdrawn), else null. */
@@ -431,7 +436,7 @@ export const exportVisitorList = defineDownload({
   fileName: 'visitors',
   extension: 'xlsx',
   log: { module: LogModule.VISITOR, event: 'export' },
-  input: z.object({ ...visitQueryFilters, lang: z.enum(['zh', 'en']).default('en') }),
+  input: z.object({ ...visitQueryFilters, lang: z.enum(['zh', 'en']).default('en'), idNumbers: zIdNumbersShown }),
 });
 
 export const visitDownloads = [visitPdf, visitPhoto, exportVisitorList] as const;
@@ -475,11 +480,20 @@ export const getCardInfo = defineCall({
   }),
 });
 
-/** Certificate numbers shown to the public (a kiosk): the first 3 and last 2 characters, the rest as '*'. */
+/**
+ * A certificate number as every answer shows it (docs/modules/privacy.md, "ID numbers"): the first 3 and last 2
+ * characters, the rest as '*'. The whole number is read with revealIdNumber, by the roles that need it, each time logged.
+ */
 export function maskIdNumber(id: string): string {
   if (id.length <= 5) return '*'.repeat(id.length);
   return `${id.slice(0, 3)}${'*'.repeat(id.length - 5)}${id.slice(-2)}`;
 }
+
+/**
+ * A number as an answer showed it, sent back by a form that was filled from it: it means "unchanged" (the server
+ * keeps the number it holds when this is that number's mask, and refuses it otherwise).
+ */
+export const isMaskedIdNumber = (v: string) => v.includes('*');
 
 /** What a returning visitor's last visit offers to fill the walk-in form with (never the photo). */
 export const returningVisitor = z.object({

@@ -1,5 +1,15 @@
 import { randomInt } from 'node:crypto';
-import { nextStatus, SIGNIN_TYPE, Status, VISIT_MOVES, type Visit, type VisitEvent, type VisitKind, type VisitorStatus } from '@openvisit/contract';
+import {
+  maskIdNumber,
+  nextStatus,
+  SIGNIN_TYPE,
+  Status,
+  VISIT_MOVES,
+  type Visit,
+  type VisitEvent,
+  type VisitKind,
+  type VisitorStatus,
+} from '@openvisit/contract';
 import { uniqueViolation } from '../../db/sql.js';
 import { issueVisitPass, type PassVisit } from '../../platform/formats/passes.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
@@ -46,7 +56,8 @@ export function toVisit(r: VisitRow): Visit {
     vemail: r.email,
     vcompany: r.company,
     certificateType: r.certificateType,
-    cardId: r.idNumber,
+    // Whole only through revealIdNumber (docs/modules/privacy.md, "ID numbers").
+    cardId: maskIdNumber(r.idNumber),
     vphoto: r.photo !== '',
     empid: r.empId,
     empName: r.empName,

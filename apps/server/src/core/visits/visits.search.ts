@@ -1,6 +1,7 @@
-import type { In, Visit, VisitKind, VisitorStatus } from '@openvisit/contract';
+import { type In, LogModule, logDesc, type Visit, type VisitKind, type VisitorStatus } from '@openvisit/contract';
 import { dayOf, dayStart } from '../../platform/formats/days.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
+import { logWholeRead, wholeShown } from '../../platform/identity/idNumbers.js';
 import { settingsOf } from '../company/company.public.js';
 import { faceConsentOf, protocolOf } from './visits.consent.js';
 import { noSuchVisit, toVisit, type VisitFilter } from './visits.kernel.js';
@@ -107,8 +108,11 @@ export async function byVid(ctx: AuthedContext, input: In<'GetVisitorByVid'>) {
   const v = await repo.visibleById(input.vid);
   if (!v) throw noSuchVisit();
   const history = await repo.history(v.id);
+  const whole = wholeShown(ctx, input.idNumbers);
+  if (whole && v.idNumber) await logWholeRead(ctx, LogModule.VISITOR, [{ objId: v.id, objName: v.name, desc: logDesc('idNumberOfVisit') }]);
   return {
     ...toVisit(v),
+    ...(whole && { cardId: v.idNumber }),
     history: history.map((h) => ({
       event: h.event,
       fromStatus: h.fromStatus as VisitorStatus | null,

@@ -19,11 +19,17 @@ type Part = { file: Record<Lang, string>; open: (ctx: AuthedContext, lang: Lang)
  */
 const PARTS: Part[] = [
   { file: { en: 'employees', zh: '员工' }, open: (ctx, lang) => exportEmployees(ctx, { lang }) },
-  { file: { en: 'visits-and-invitations', zh: '访客与邀请' }, open: (ctx, lang) => exportVisits(ctx, c.exportVisitorList.input.parse({ lang })) },
+  {
+    file: { en: 'visits-and-invitations', zh: '访客与邀请' },
+    open: (ctx, lang) => exportVisits(ctx, c.exportVisitorList.input.parse({ lang, idNumbers: 'whole' })),
+  },
   { file: { en: 'blacklist', zh: '黑名单' }, open: (ctx, lang) => exportList(ctx, 'black', { lang }) },
   { file: { en: 'whitelist', zh: '白名单' }, open: (ctx, lang) => exportList(ctx, 'white', { lang }) },
   { file: { en: 'temporary-cards', zh: '临时卡' }, open: (ctx, lang) => exportCards(ctx, c.exportInterimCardList.input.parse({ lang })) },
-  { file: { en: 'logistics', zh: '物流' }, open: (ctx, lang) => exportBookings(ctx, c.exportLogisticsList.input.parse({ lang })) },
+  {
+    file: { en: 'logistics', zh: '物流' },
+    open: (ctx, lang) => exportBookings(ctx, c.exportLogisticsList.input.parse({ lang, idNumbers: 'whole' })),
+  },
   { file: { en: 'door-records', zh: '通行记录' }, open: (ctx, lang) => exportPasses(ctx, c.exportRfidRecordsList.input.parse({ lang })) },
   { file: { en: 'vehicle-records', zh: '车辆记录' }, open: (ctx, lang) => exportVehicles(ctx, c.exportVehicleInfoList.input.parse({ lang })) },
 ];

@@ -4,7 +4,7 @@ import { dayStart } from '../../platform/formats/days.js';
 import type { AuthedContext, DialectContext } from '../../platform/http/calls.js';
 import type { DialectAdapter, DialectAdapters } from '../../platform/http/dialect.js';
 import { logisticsTypes as companyLogisticsTypes, logistics } from '../logistics/logistics.public.js';
-import { asObject } from './compat.shared.js';
+import { asObject, withWholeIdNumbers } from './compat.shared.js';
 
 const LOGISTICS_EXTENDS = ['driverExtend', 'vehicleExtend', 'goodsExtend', 'logExtend'] as const;
 /** A booking photo's link: as long as a visit photo's (compat.photos.ts), for the same reasons. */
@@ -166,7 +166,7 @@ const logisticsCall: DialectAdapter<DialectContext> = { request: logisticsBody, 
 export const logisticsDialect: DialectAdapters<DialectContext> = {
   addLogisticsInfo: logisticsCall,
   updateLogisticsInfo: { pick: gateMove, request: logisticsBody, response: bookings },
-  getLogisticsInfo: logisticsCall,
+  getLogisticsInfo: { request: (raw) => withWholeIdNumbers(logisticsBody(raw)), response: bookings },
   approveLogistics: logisticsCall,
   logisticsArrive: logisticsCall,
   logisticsRelease: logisticsCall,

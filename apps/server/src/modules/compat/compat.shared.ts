@@ -113,6 +113,12 @@ export function codeAsTyped(raw: unknown): unknown {
 
 export const deskCheckIn = (raw: unknown) => withPhoto(visitIdOf(codeAsTyped(raw)));
 
+/**
+ * The desk's reads whose ID numbers it sends back to look a person's induction up (`getAnswerResult`, §3c, §3h): whole
+ * numbers for the roles that may read them, each read logged; masked for the others (docs/modules/privacy.md).
+ */
+export const withWholeIdNumbers = (raw: unknown): unknown => ({ ...asObject(raw), idNumbers: 'wholeIfAllowed' });
+
 /** The original's list answers that were plain arrays: the rows of our page. */
 export const rowsOf = async (result: unknown, sent: Record<string, unknown>, ctx: DialectContext) => {
   const v = await visits(result, sent, ctx);

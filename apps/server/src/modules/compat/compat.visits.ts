@@ -1,7 +1,7 @@
 import type { VisitKind } from '@openvisit/contract';
 import type { DialectContext } from '../../platform/http/calls.js';
 import type { DialectAdapters } from '../../platform/http/dialect.js';
-import { asObject, codeAsTyped, deskCheckIn, rowsOf, todayOnly, visitIdOf, visitList, visits } from './compat.shared.js';
+import { asObject, codeAsTyped, deskCheckIn, rowsOf, todayOnly, visitIdOf, visitList, visits, withWholeIdNumbers } from './compat.shared.js';
 
 /** The front desk's batch sign-out sends the visits as a top-level array: of ids, or of rows carrying `vid`. */
 function batchOfVids(raw: unknown): unknown {
@@ -89,7 +89,7 @@ export const visitDialect: DialectAdapters<DialectContext> = {
     response: visits,
   },
   // The QR scan names an invitation `a<id>` and a booking `v<id>`: both are visits here.
-  GetVisitorByVid: { request: visitIdOf, response: visits },
+  GetVisitorByVid: { request: (raw) => withWholeIdNumbers(visitIdOf(raw)), response: visits },
   AppClientSignin: { request: deskCheckIn, response: visits },
   // The detail page's sign-in: an invitation by `id` (appointmentSignin), a booking by `vid` (VisitAppointmentSignin).
   appointmentSignin: { call: 'AppClientSignin', request: deskCheckIn, response: visits },

@@ -7,6 +7,9 @@ import {
   LOGISTICS_FIELD_GROUPS,
   type LogisticsBooking,
   LogisticsStatus,
+  LogModule,
+  logDesc,
+  maskIdNumber,
   type Out,
   Role,
   Status,
@@ -16,6 +19,7 @@ import type { FileStore } from '../../platform/files/files.js';
 import { dayOf } from '../../platform/formats/days.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, badParams, notFound } from '../../platform/http/errors.js';
+import { keptIdNumber, logWholeRead, wholeShown } from '../../platform/identity/idNumbers.js';
 import { abilitiesOf, assertMay } from '../../platform/identity/policy.js';
 import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { submitBooking } from './logistics.approval.js';
@@ -37,10 +41,10 @@ export function toBooking(ctx: AuthedContext, r: BookingRow): LogisticsBooking {
     companyPhone: r.carrierPhone,
     sname: r.sname,
     smobile: r.smobile,
-    scardId: r.scardId,
+    scardId: maskIdNumber(r.scardId),
     dname: r.dname,
     dmobile: r.dmobile,
-    dcardId: r.dcardId,
+    dcardId: maskIdNumber(r.dcardId),
     plateNum: r.plateNum,
     goods: r.goods,
     loadStart: time(r.loadStart),
@@ -158,7 +162,11 @@ export async function updateBooking(ctx: AuthedContext, input: In<'updateLogisti
   assertMay(bookingActions.edit, current, { why: 'Only a booking waiting for approval can be changed' });
   const given = Object.fromEntries(Object.entries(input).filter(([k, v]) => v !== undefined && k !== 'userid' && k !== 'sid'));
   const { can: _, ...shown } = toBooking(ctx, current);
-  const merged = { ...shown, logType: current.logType ?? 0, ...given } as unknown as BookingFields;
+  const ids = {
+    scardId: keptIdNumber(current.scardId, input.scardId ?? current.scardId, 'scardId'),
+    dcardId: keptIdNumber(current.dcardId, input.dcardId ?? current.dcardId, 'dcardId'),
+  };
+  const merged = { ...shown, logType: current.logType ?? 0, ...given, ...ids } as unknown as BookingFields;
   const values = await checked(ctx.services.files, ctx.tenant, merged, input.appointmentDate !== undefined);
   const row = await repo.move(current.id, { pstatus: LogisticsStatus.WAITING }, values);
   if (!row) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'The booking was decided meanwhile');
@@ -171,7 +179,7 @@ export async function updateBooking(ctx: AuthedContext, input: In<'updateLogisti
 /** The desk and the kiosk see only today's approved and ended bookings (what they act on), when the days asked include today. */
 const GATE_ROLES: readonly number[] = [Role.GATE, Role.MACHINE];
 
-export function filterFor(ctx: AuthedContext, input: Omit<In<'getLogisticsInfo'>, 'startIndex' | 'requestedCount'>): BookingFilter {
+export function filterFor(ctx: AuthedContext, input: Omit<In<'getLogisticsInfo'>, 'startIndex' | 'requestedCount' | 'idNumbers'>): BookingFilter {
   const { psList, startDate, endDate, sname, logType, cardid, mobile, plateNum, companyId } = input;
   const filter = { psList, startDate, endDate, sname, logType, cardid, mobile, plateNum, companyId };
   if (!GATE_ROLES.includes(ctx.session.role)) return filter;
@@ -188,10 +196,35 @@ export function filterFor(ctx: AuthedContext, input: Omit<In<'getLogisticsInfo'>
 
 export async function listBookings(ctx: AuthedContext, input: In<'getLogisticsInfo'>): Promise<Out<'getLogisticsInfo'>> {
   const { rows, count } = await logisticsRepository(ctx.tenant).page(filterFor(ctx, input), input.startIndex, input.requestedCount);
+  const whole = wholeShown(ctx, input.idNumbers);
+  if (whole) {
+    const read = rows.filter((r) => r.dcardId || r.scardId);
+    await logWholeRead(
+      ctx,
+      LogModule.LOGISTICS,
+      read.map((r) => ({ objId: r.id, objName: r.dname, desc: logDesc('idNumbersOfBooking') })),
+    );
+  }
   return {
     pageNo: Math.floor(input.startIndex / input.requestedCount) + 1,
     pageSize: input.requestedCount,
     count,
-    list: rows.map((r) => toBooking(ctx, r)),
+    list: rows.map((r) => ({ ...toBooking(ctx, r), ...(whole && { scardId: r.scardId, dcardId: r.dcardId }) })),
   };
+}
+
+/**
+ * A booking's driver and sender with their whole ID numbers (revealIdNumber), when the caller's list would show the
+ * booking: the desk only today's approved and ended ones (filterFor).
+ */
+export async function bookingPeople(ctx: AuthedContext, sid: number) {
+  const r = await logisticsRepository(ctx.tenant).byId(sid);
+  const f = filterFor(ctx, {});
+  const shown =
+    r &&
+    (!f.startDate || r.appointmentDate >= f.startDate) &&
+    (!f.endDate || r.appointmentDate <= f.endDate) &&
+    (!f.psList || f.psList.includes(r.pstatus));
+  if (!shown) return undefined;
+  return { driver: { name: r.dname, idNumber: r.dcardId }, sender: { name: r.sname, idNumber: r.scardId } };
 }

@@ -1,11 +1,12 @@
 import type { Readable } from 'node:stream';
-import { type In, type Lang, labelIn, logisticsApprovalLabels } from '@openvisit/contract';
+import { type IdNumbersShown, type In, type Lang, labelIn, logisticsApprovalLabels } from '@openvisit/contract';
 import { xlsxStream } from '../../platform/files/xlsx.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
+import { exportedIdNumber } from '../../platform/identity/idNumbers.js';
 import { filterFor } from './logistics.bookings.js';
 import { type BookingRow, logisticsRepository } from './logistics.repository.js';
 
-type ExportInput = Omit<In<'getLogisticsInfo'>, 'startIndex' | 'requestedCount'> & { lang: Lang };
+type ExportInput = Omit<In<'getLogisticsInfo'>, 'startIndex' | 'requestedCount' | 'idNumbers'> & { lang: Lang; idNumbers: IdNumbersShown };
 
 const HEADERS: Record<Lang, string[]> = {
   en: [
@@ -64,7 +65,7 @@ const HEADERS: Record<Lang, string[]> = {
 const WIDTHS = [20, 16, 20, 16, 12, 16, 12, 16, 22, 12, 20, 14, 18, 18, 12, 12, 18, 20, 18, 18, 18, 20, 24, 18];
 const BATCH = 2000;
 
-function cells(r: BookingRow, lang: Lang) {
+function cells(r: BookingRow, lang: Lang, idNumber: (n: string) => string) {
   return [
     r.logNum,
     labelIn(r.logTypeName, lang),
@@ -74,7 +75,7 @@ function cells(r: BookingRow, lang: Lang) {
     r.smobile,
     r.dname,
     r.dmobile,
-    r.dcardId,
+    idNumber(r.dcardId),
     r.plateNum,
     r.goods,
     r.appointmentDate,
@@ -95,6 +96,7 @@ function cells(r: BookingRow, lang: Lang) {
 
 /** Streams the bookings matching the list's filters, newest first, in keyset-paged batches (memory stays flat). */
 export async function exportBookings(ctx: AuthedContext, input: ExportInput): Promise<Readable> {
+  const idNumber = exportedIdNumber(ctx, input.idNumbers);
   const repo = logisticsRepository(ctx.tenant);
   const filter = filterFor(ctx, input);
   const columns = HEADERS[input.lang].map((header, i) => ({ header, width: WIDTHS[i] ?? 16 }));
@@ -104,7 +106,7 @@ export async function exportBookings(ctx: AuthedContext, input: ExportInput): Pr
       let before = 0;
       for (;;) {
         const rows = await repo.batchBefore(filter, before, BATCH);
-        for (const r of rows) sheet.row(cells(r, input.lang));
+        for (const r of rows) sheet.row(cells(r, input.lang, idNumber));
         await sheet.flush();
         before = rows[rows.length - 1]?.id ?? before;
         if (rows.length < BATCH) break;

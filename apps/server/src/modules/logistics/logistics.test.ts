@@ -1,4 +1,4 @@
-import { Role, Status } from '@openvisit/contract';
+import { maskIdNumber, Role, Status } from '@openvisit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everyRole, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { bookingInput, DRIVER_ID, dayAfter, seedBooking, today, typeInput } from '../../../test/logistics.js';
@@ -90,7 +90,7 @@ describe('logistics settings and bookings', () => {
       companyPhone: '13600136000',
       logTypeName: '冷链#Cold chain',
       plateNum: '粤BD12345',
-      dcardId: DRIVER_ID,
+      dcardId: maskIdNumber(DRIVER_ID),
       memberInfo: [{ name: '张三', phone: '' }],
       source: 'console',
       visitdate: null,

@@ -3,6 +3,7 @@ import { bind } from '../../platform/http/calls.js';
 import { bindDownload } from '../../platform/http/downloads.js';
 import { addAgreementVersion, deleteAgreementVersion, listAcceptances, listVersions } from './privacy.agreements.js';
 import { faceHoldings, setFaceThreshold } from './privacy.consent.js';
+import { revealIdNumber } from './privacy.idNumbers.js';
 import { erasePerson, findPerson } from './privacy.person.js';
 import { exportPersonData } from './privacy.personExport.js';
 import { getRules, toSweep, updateRules } from './privacy.rules.js';
@@ -33,6 +34,7 @@ export const privacyRoutes = [
   bind(c.listAgreementVersions, (input, ctx) => listVersions(ctx, input)),
   bind(c.addAgreementVersion, (input, ctx) => addAgreementVersion(ctx, input)),
   bind(c.deleteAgreementVersion, (input, ctx) => deleteAgreementVersion(ctx, input)),
+  bind(c.revealIdNumber, (input, ctx) => revealIdNumber(ctx, input)),
 ];
 
 export const privacyDownloads = [

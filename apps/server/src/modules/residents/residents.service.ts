@@ -3,6 +3,7 @@ import {
   type CertStatus,
   type In,
   logDesc,
+  maskIdNumber,
   normalizePhone,
   RESIDENT_LIST_MAX,
   type ResidentInput,
@@ -15,6 +16,7 @@ import { uniqueViolation } from '../../db/sql.js';
 import { dayOf, dayStart } from '../../platform/formats/days.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, badParams, notFound, requireEvery } from '../../platform/http/errors.js';
+import { keptIdNumber } from '../../platform/identity/idNumbers.js';
 import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { anyWaiting, submitResident } from './residents.approval.js';
 import { fileKeysOf } from './residents.files.js';
@@ -70,7 +72,7 @@ export function toResident(r: ResidentWithProject): ResidentVisitor {
     name: r.name,
     phone: r.phone,
     certificateType: r.certificateType,
-    cardid: r.idNumber,
+    cardid: maskIdNumber(r.idNumber),
     sex: r.sex,
     age: r.age,
     job: r.job,
@@ -273,7 +275,8 @@ export async function add(ctx: AuthedContext, input: ResidentInput): Promise<Res
  */
 export async function update(ctx: AuthedContext, input: ResidentInput & { rid: number }): Promise<ResidentVisitor> {
   const before = await residentById(ctx, input.rid);
-  const { project, values } = await checkResident(ctx, input, before.id);
+  const cardid = keptIdNumber(before.idNumber, input.cardid, 'cardid');
+  const { project, values } = await checkResident(ctx, { ...input, cardid }, before.id);
   const reapprove =
     before.rstatus !== 0 &&
     (values.name !== before.name ||
@@ -389,4 +392,10 @@ export async function residentsNamed(ctx: AuthedContext, rids: number[]): Promis
 /** For the door devices' credentials (modules/credentials): approved residents. */
 export function faceCandidateResidents(scope: TenantScope) {
   return residentsRepository(scope).faceCandidates();
+}
+
+/** A resident visitor's name and whole ID number (revealIdNumber). */
+export async function residentIdNumber(ctx: AuthedContext, rid: number) {
+  const r = await repoOf(ctx).byId(rid);
+  return r && { name: r.name, certificateType: r.certificateType, idNumber: r.idNumber };
 }

@@ -1,8 +1,9 @@
 import type { Readable } from 'node:stream';
-import { certificateTypeLabels, type Lang, type VisitorStatus, visitorStatusLabels, visitTypeText } from '@openvisit/contract';
+import { certificateTypeLabels, type IdNumbersShown, type Lang, type VisitorStatus, visitorStatusLabels, visitTypeText } from '@openvisit/contract';
 import { filterOf, type VisitQuery, visitsRepository } from '../../core/visits/visits.public.js';
 import { xlsxStream } from '../../platform/files/xlsx.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
+import { exportedIdNumber } from '../../platform/identity/idNumbers.js';
 
 const HEADERS: Record<Lang, string[]> = {
   en: [
@@ -46,7 +47,8 @@ const WIDTHS = [14, 16, 22, 10, 22, 14, 16, 14, 22, 8, 12, 10, 18, 18, 18, 12];
 const BATCH = 2000;
 
 /** Streams the visitor list as a workbook: keyset-paged reads, each batch written as the next is read. */
-export async function exportVisits(ctx: AuthedContext, input: VisitQuery & { lang: Lang }): Promise<Readable> {
+export async function exportVisits(ctx: AuthedContext, input: VisitQuery & { lang: Lang; idNumbers: IdNumbersShown }): Promise<Readable> {
+  const idNumber = exportedIdNumber(ctx, input.idNumbers);
   const repo = visitsRepository(ctx.tenant);
   const filter = await filterOf(ctx, input);
   const columns = HEADERS[input.lang].map((header, i) => ({ header, width: WIDTHS[i] ?? 14 }));
@@ -72,7 +74,7 @@ export async function exportVisits(ctx: AuthedContext, input: VisitQuery & { lan
             r.phone,
             r.company,
             r.idNumber ? (certificateTypeLabels[r.certificateType as keyof typeof certificateTypeLabels]?.[input.lang] ?? '') : '',
-            r.idNumber,
+            idNumber(r.idNumber),
             r.empName,
             r.empPhone,
             visitTypeText(r.visitType, input.lang),

@@ -1,4 +1,4 @@
-import { Status } from '@openvisit/contract';
+import { maskIdNumber, Status } from '@openvisit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCompany, seedEmployee, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
@@ -62,7 +62,7 @@ describe('returning visitors ("came before")', () => {
   });
   afterAll(() => t.close());
 
-  it('answers the last visit in full to the front desk, whatever the switch, and never the photo', async () => {
+  it('answers the last visit to the front desk, whatever the switch, its ID number masked and never the photo', async () => {
     await comeAgain(0);
     const r = await t.call<Returning>(LOOKUP, { phone: '139 5555 0001' }, desk.token);
     expect(r.status).toBe(0);
@@ -72,7 +72,7 @@ describe('returning visitors ("came before")', () => {
       vemail: 'guest@example.com',
       vcompany: 'Star Ltd',
       certificateType: 'idCard',
-      cardId: ID,
+      cardId: maskIdNumber(ID),
       hasCardId: true,
       plateNum: '京A12345',
       tid,

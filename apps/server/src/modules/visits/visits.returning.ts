@@ -9,8 +9,8 @@ import { checkCode, smsSwitchedOn } from '../notifications/notifications.public.
 
 /**
  * "Came before" (`getVisitorAppointmentByPhone`): the details of the phone's last visit to fill the walk-in form.
- * A visitor machine stands in public, so it needs the company's comeAgain switch and never sees a whole certificate
- * number; no one gets the photo; while the company has SMS on, the phone must be proven by a code sent to it. The host and type are offered only while they can still be chosen; the
+ * A visitor machine stands in public, so it needs the company's comeAgain switch; no one sees a whole certificate
+ * number (`reuseIdFrom` copies it) or the photo; while the company has SMS on, the phone must be proven by a code sent to it. The host and type are offered only while they can still be chosen; the
  * current safety terms the phone accepted before are named, so the kiosk does not ask for them again.
  */
 export async function returningVisitor(ctx: AuthedContext, input: In<'getVisitorAppointmentByPhone'>): Promise<ReturningVisitor> {
@@ -32,7 +32,7 @@ export async function returningVisitor(ctx: AuthedContext, input: In<'getVisitor
     vemail: v.email,
     vcompany: v.company,
     certificateType: v.certificateType,
-    cardId: machine ? maskIdNumber(v.idNumber) : v.idNumber,
+    cardId: maskIdNumber(v.idNumber),
     hasCardId: v.idNumber !== '',
     plateNum: v.plateNum,
     tid: type ? type.tid : null,

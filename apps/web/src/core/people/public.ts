@@ -3,4 +3,6 @@ export * from './api';
 export * from './CredentialTags';
 export * from './EmployeeSelect';
 export * from './FaceSyncOfPerson';
+export * from './IdExportButton';
+export * from './IdNumberText';
 export * from './tree';

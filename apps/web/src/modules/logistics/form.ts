@@ -2,6 +2,7 @@ import {
   checkPersonId,
   checkPlateIn,
   isMainland,
+  isMaskedIdNumber,
   LOGISTICS_FIELD_GROUPS,
   type LogisticsBooking,
   type LogisticsField,
@@ -141,8 +142,9 @@ export function buildBookingRules(t: TFunction, country: string | undefined) {
     personName: shared.personName,
     phone: shared.phone,
     optionalPhone: () => shared.phone({ optional: true }),
-    idNumber: (): FormRule[] => [check((s) => checkPersonId(country, s))],
-    optionalIdNumber: (): FormRule[] => [check((s) => checkPersonId(country, s), true)],
+    // A masked number is the one the list showed: a change keeps it (the server refuses it on a booking).
+    idNumber: (): FormRule[] => [check((s) => (isMaskedIdNumber(s) ? null : checkPersonId(country, s)))],
+    optionalIdNumber: (): FormRule[] => [check((s) => (isMaskedIdNumber(s) ? null : checkPersonId(country, s)), true)],
     plate: (): FormRule[] => [check((s) => checkPlateIn(country, s))],
     /** The plate's and ID number's help: the mainland's forms, or those of anywhere else. */
     plateHelp: isMainland(country) ? t('logistics.form.plateHelp') : t('logistics.form.plateHelpAbroad'),

@@ -36,11 +36,15 @@ export function buildResidentRules(t: TFunction) {
     (field: 'phone' | 'cardid'): FormRule =>
     ({ getFieldValue }) => ({
       validator: async () => {
-        const failure = residentIdentityFailures({
-          phone: text(getFieldValue('phone')),
-          certificateType: String(getFieldValue('certificateType') ?? 'idCard'),
-          cardid: text(getFieldValue('cardid')).toUpperCase(),
-        }).find((f) => f.field === field);
+        const failure = residentIdentityFailures(
+          {
+            phone: text(getFieldValue('phone')),
+            certificateType: String(getFieldValue('certificateType') ?? 'idCard'),
+            cardid: text(getFieldValue('cardid')).toUpperCase(),
+            // A masked number is the one the list showed: a change keeps it (the server refuses it on an add).
+          },
+          true,
+        ).find((f) => f.field === field);
         if (failure) throw new Error(ruleMessage(t, failure.rule, { field }));
       },
     });

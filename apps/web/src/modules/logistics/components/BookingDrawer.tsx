@@ -1,7 +1,8 @@
 import { LOGISTICS_FIELD_GROUPS, type LogisticsBooking, type LogisticsFieldGroup, type LogisticsType, labelIn } from '@openvisit/contract';
-import { Descriptions, Drawer, Flex } from 'antd';
+import { Descriptions, Drawer, Flex, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IdNumberText } from '../../../core/people/public';
 import { formatDateTime } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
 import { BookingPhotos } from './BookingPhotos';
@@ -17,6 +18,18 @@ function extendItems(booking: LogisticsBooking, group: LogisticsFieldGroup, type
 }
 
 /** Everything about one booking: the truck, people, goods, the type's own fields by their labels, photos and its history. */
+/** A booking's sender or driver: name, phone and ID number (masked, shown whole on request). */
+function PersonLine({ name, phone, of, sid, masked }: { name: string; phone: string; of: 'sender' | 'driver'; sid: number; masked: string }) {
+  return (
+    <Space size={4} wrap split="·">
+      {[name, phone].filter(Boolean).map((s) => (
+        <span key={s}>{s}</span>
+      ))}
+      {masked && <IdNumberText of={of} id={sid} masked={masked} />}
+    </Space>
+  );
+}
+
 export function BookingDrawer({
   booking,
   types,
@@ -57,8 +70,8 @@ export function BookingDrawer({
               item('plateNum', b.plateNum),
               item('goods', b.goods || '—'),
               item('load', b.loadStart || b.loadEnd ? `${formatDateTime(b.loadStart)} – ${formatDateTime(b.loadEnd)}` : '—'),
-              item('sender', [b.sname, b.smobile, b.scardId].filter(Boolean).join(' · ')),
-              item('driver', [b.dname, b.dmobile, b.dcardId].filter(Boolean).join(' · ')),
+              item('sender', <PersonLine name={b.sname} phone={b.smobile} of="sender" sid={b.sid} masked={b.scardId} />),
+              item('driver', <PersonLine name={b.dname} phone={b.dmobile} of="driver" sid={b.sid} masked={b.dcardId} />),
               item('memberInfo', b.memberInfo.length ? b.memberInfo.map((m) => [m.name, m.phone].filter(Boolean).join(' ')).join('; ') : '—'),
               ...LOGISTICS_FIELD_GROUPS.flatMap((g) => extendItems(b, g, type, lang)),
               item('remark', b.remark || '—'),

@@ -1,10 +1,11 @@
-import { DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { addLogisticsInfo, exportLogisticsList, type LogisticsBooking, labelIn } from '@openvisit/contract';
+import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { addLogisticsInfo, exportLogisticsList, type IdNumbersShown, type LogisticsBooking, labelIn } from '@openvisit/contract';
 import { Button, Card, DatePicker, Flex, Form, type FormInstance, Input, Select, Space, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IdExportButton } from '../../../core/people/public';
 import { useCanCall } from '../../../platform/access';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { DAY_FORMAT } from '../../../platform/format';
@@ -149,11 +150,11 @@ export function DataPage() {
     filterForm.resetFields();
     search({});
   };
-  const exportList = () => {
+  const exportList = (idNumbers: IdNumbersShown) => {
     const { psList, ...rest } = bookingFilterInput(f);
     return runExport(
       exportLogisticsList,
-      { ...rest, ...(psList && { psList: psList.join(',') }), lang: currentLang() },
+      { ...rest, ...(psList && { psList: psList.join(',') }), lang: currentLang(), idNumbers },
       t('logistics.data.exported'),
     );
   };
@@ -167,9 +168,12 @@ export function DataPage() {
         extra={<Typography.Text type="secondary">{t('logistics.data.intro')}</Typography.Text>}
         actions={
           <>
-            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList()} data-testid="logistics-export">
-              {t('logistics.data.export')}
-            </Button>
+            <IdExportButton
+              label={t('logistics.data.export')}
+              loading={exporting}
+              onExport={(ids) => void exportList(ids)}
+              testId="logistics-export"
+            />
             {canBook ? (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)} disabled={!typeList.length}>
                 {t('logistics.data.add')}

@@ -91,6 +91,12 @@ export const privacyEn = {
     only: 'The only version of this language',
     currentTerms: 'The current terms: change them in the kiosk settings',
   },
+  idNumber: {
+    show: 'Show',
+    logged: 'Shows the whole number; each view is recorded in the operation log',
+    exportWhole: 'Export with whole ID numbers (recorded in the operation log)',
+    exportOptions: 'More export options',
+  },
   acceptances: {
     title: 'Version {{version}} ({{lang}}): accepted by',
     intro: 'Every visit whose visitor accepted this version, latest first.',

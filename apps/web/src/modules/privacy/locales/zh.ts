@@ -88,6 +88,12 @@ export const privacyZh: DeepStrings<typeof privacyEn> = {
     only: '该语言仅有此版本',
     currentTerms: '当前协议：请在访客机设置中修改',
   },
+  idNumber: {
+    show: '显示',
+    logged: '显示完整号码；每次查看都会记入操作日志',
+    exportWhole: '导出完整证件号（记入操作日志）',
+    exportOptions: '更多导出选项',
+  },
   acceptances: {
     title: '第 {{version}} 版（{{lang}}）的接受记录',
     intro: '接受此版本的全部来访记录，按时间倒序。',

@@ -3,6 +3,7 @@ import { type ResidentStatus, type ResidentVisitor, updateRvPermission } from '@
 import { App, Button, Card, Flex, Form, Input, Select, Space, Tag, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IdNumberText } from '../../../core/people/public';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { formatDate } from '../../../platform/format';
 import { BatchBar, inputMax, ListTable, ReasonModal, useListPage } from '../../../platform/list';
@@ -193,7 +194,14 @@ export function ResidentsTab({
           { key: 'company', title: t('residents.columns.company'), dataIndex: 'company', kind: 'text' },
           { key: 'pName', title: t('residents.columns.project'), dataIndex: 'pName', kind: 'text' },
           { key: 'phone', title: t('residents.columns.phone'), dataIndex: 'phone', kind: 'phone' },
-          { key: 'cardid', title: t('residents.columns.cardid'), dataIndex: 'cardid', kind: 'code', width: 168 },
+          {
+            key: 'cardid',
+            title: t('residents.columns.cardid'),
+            dataIndex: 'cardid',
+            kind: 'code',
+            width: 220,
+            render: (_: unknown, r) => <IdNumberText of="resident" id={r.rid} masked={r.cardid} />,
+          },
           {
             key: 'validity',
             title: t('residents.columns.validity'),

@@ -14,7 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Avatar, Button, Descriptions, Drawer, Flex, Image, Popconfirm, Skeleton, Space, Timeline, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FaceSyncOfPerson } from '../../../core/people/public';
+import { FaceSyncOfPerson, IdNumberText } from '../../../core/people/public';
 import { VisitStatusTag } from '../../../core/visits/public';
 import { canCall } from '../../../platform/access';
 import { fetchFile } from '../../../platform/api';
@@ -160,7 +160,7 @@ export function VisitDrawer({ vid, onClose }: { vid: number | null; onClose: () 
               {
                 key: 'id',
                 label: t('visits.detail.identity'),
-                children: v.cardId ? `${label('certificateType', v.certificateType)} ${v.cardId}` : '—',
+                children: <IdNumberText of="visit" id={v.vid} masked={v.cardId} prefix={label('certificateType', v.certificateType)} />,
               },
               { key: 'host', label: t('visits.columns.host'), children: `${v.empName}${v.empPhone ? ` · ${v.empPhone}` : ''}` || '—' },
               { key: 'type', label: t('visits.columns.type'), children: visitTypeText(v.visitType, lang) || '—' },

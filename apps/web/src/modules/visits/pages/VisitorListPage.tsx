@@ -1,9 +1,10 @@
-import { DownloadOutlined, EyeOutlined, LogoutOutlined } from '@ant-design/icons';
-import { batchSignOut, exportVisitorList, type Visit } from '@openvisit/contract';
+import { EyeOutlined, LogoutOutlined } from '@ant-design/icons';
+import { batchSignOut, exportVisitorList, type IdNumbersShown, type Visit } from '@openvisit/contract';
 import { App, Button, Card, DatePicker, Flex, Popconfirm, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IdExportButton } from '../../../core/people/public';
 import { searchInput, VisitFilterBar, type VisitFilters, VisitorCell, visitParams } from '../../../core/visitList/public';
 import { usePeopleCounting, VisitStatusTag } from '../../../core/visits/public';
 import { canCall } from '../../../platform/access';
@@ -36,7 +37,7 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
     setSelection([]);
   };
 
-  const exportList = () =>
+  const exportList = (idNumbers: IdNumbersShown) =>
     runExport(
       exportVisitorList,
       {
@@ -44,6 +45,7 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
         onSite: filters.onSite ? 'true' : undefined,
         overtime: overtime ? 'true' : undefined,
         lang: currentLang(),
+        idNumbers,
       },
       t('visits.exported'),
     );
@@ -64,11 +66,7 @@ export function VisitorListPage({ overtime = false }: { overtime?: boolean }) {
             {c ? t('visits.onSiteLine', { count: c.onSite }) + (c.people > c.onSite ? t('visits.onSitePeople', { count: c.people }) : '') : '\u00a0'}
           </Typography.Text>
         }
-        actions={
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList()} data-testid="visit-export">
-            {t('visits.export')}
-          </Button>
-        }
+        actions={<IdExportButton label={t('visits.export')} loading={exporting} onExport={(ids) => void exportList(ids)} testId="visit-export" />}
       />
       <Card>
         <Flex vertical gap={16}>
