@@ -250,6 +250,7 @@ async function visitKiosk(lang: Lang, account: string, password: string): Promis
     // The privacy page's code, from the top bar of every screen.
     await page.getByTestId('privacy-button').click();
     await page.getByTestId('privacy-qr').waitFor();
+    await page.getByTestId('privacy-notice').waitFor();
     await check(page, label('privacy'));
     await page.getByTestId('privacy-panel').getByRole('button').click();
     await page.locator('.k-staff-btn').click();

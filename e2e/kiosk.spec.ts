@@ -418,6 +418,14 @@ for (const L of [EN, ZH]) {
             .getByTestId('protocol-text')
             .getByText(L.tag === 'en' ? 'Please follow the safety rules' : '请遵守安全规定')
             .waitFor();
+          // The privacy notice, from the terms: the product's text until the company writes its own.
+          await page.getByTestId('protocol-privacy').click();
+          await page
+            .getByTestId('privacy-notice')
+            .getByText(L.tag === 'en' ? /^When you visit, we collect/ : /^我们在您来访时收集/)
+            .waitFor();
+          await screenshot(page, `kiosk-${L.tag}-privacy-notice`);
+          await page.getByTestId('privacy-panel').getByRole('button').click();
           await page.getByText(L.t.accept).click();
           await sign(page);
           await screenshot(page, `kiosk-${L.tag}-terms`);
@@ -646,6 +654,10 @@ for (const L of [EN, ZH]) {
           const terms = (await desk.getByTestId('terms-accepted').textContent()) ?? '';
           if (L.tag === 'en') assert.match(terms, /^Version 1 \(English\) accepted .+ at the kiosk$/);
           else assert.match(terms, /^.+ 于访客机接受第 1 版（中文）$/);
+          // And the privacy notice's version the kiosk showed.
+          const notice = (await desk.getByTestId('notice-given').textContent()) ?? '';
+          if (L.tag === 'en') assert.match(notice, /^Version 1 \(English\) given .+ at the kiosk$/);
+          else assert.match(notice, /^.+ 于访客机告知第 1 版（中文）$/);
           const [popup] = await Promise.all([desk.waitForEvent('popup'), desk.getByTestId('visit-pdf').click()]);
           assert.match(popup.url(), /^blob:/);
 

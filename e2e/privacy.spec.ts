@@ -246,6 +246,10 @@ describe('data retention', () => {
       try {
         await step(visitor, `my-data-code-${lang}`, async () => {
           await visitor.goto(link);
+          // The company's privacy notice comes first, folded: the product's text, version 1.
+          const notice = visitor.getByTestId('privacy-notice');
+          await notice.getByText(t.mine.notice.replace('{{version}}', '1')).click();
+          await notice.getByText(lang === 'en' ? /^When you visit, we collect/ : /^我们在您来访时收集/).waitFor();
           const form = visitor.locator('#privacyProve');
           await form.getByLabel(t.people.keys.email, { exact: true }).fill('not-an-address');
           await form.getByRole('button', { name: btn(t.mine.send) }).click();

@@ -19,6 +19,8 @@ describe('statements per hot call', () => {
     ({ a } = await twoTenants(t));
     kiosk = (await seedStaff(t, a.id, 4)).token;
     host = (await seedEmployee(t, a.id)).id;
+    // As a kiosk starts: its configuration read first (which writes the product's texts as version 1 once).
+    await t.api.getPadConfig({}, kiosk);
   });
   afterAll(() => t.close());
 
@@ -29,10 +31,10 @@ describe('statements per hot call', () => {
   it('a kiosk walk-in', async () => {
     const { result, statements } = await recordStatements(() => t.api.UpdatePhoto({ vname: '李访客', vphone: '13911112222', empid: host }, kiosk));
     expect(result.status).toBe(0);
-    // Session with its company; host; blacklist; the visit and its history row; the host's proxy; the channels; the
-    // arrival mail; the operation log's entry, two statements to chain it (its company's head locked, then the entry
-    // and the new head; platform/http/auditChain.ts).
-    expectStatements(statements, 10);
+    // Session with its company; host; the privacy notice's current version (the one the visit is given); blacklist;
+    // the visit and its history row; the host's proxy; the channels; the arrival mail; the operation log's entry, two
+    // statements to chain it (its company's head locked, then the entry and the new head; platform/http/auditChain.ts).
+    expectStatements(statements, 11);
   });
 
   it('a kiosk check-in by code', async () => {
@@ -55,9 +57,10 @@ describe('statements per hot call', () => {
     expect(v).toBeDefined();
     const { result, statements } = await recordStatements(() => t.api.AppClientSignin({ verifyCode: '12345678' }, kiosk));
     expect(result.status).toBe(0);
-    // Session with its company; the visit; blacklist; the move and its history row; the host's proxy; the host (the
-    // notifier's: check-in has not read them before); the channels; the arrival mail; the operation log's chained entry (two).
-    expectStatements(statements, 11);
+    // Session with its company; the visit; the privacy notice's current version; blacklist; the move and its history
+    // row; the host's proxy; the host (the notifier's: check-in has not read them before); the channels; the arrival
+    // mail; the operation log's chained entry (two).
+    expectStatements(statements, 12);
   });
 
   it('GetUserInfo', async () => {

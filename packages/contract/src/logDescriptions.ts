@@ -170,6 +170,14 @@ export const logDescriptions = {
     en: 'face recognition consent ({{lang}}): version {{version}} deleted',
     zh: '人脸识别同意书（{{lang}}）：删除第 {{version}} 版',
   },
+  privacyNoticeVersionAdded: {
+    en: 'privacy notice ({{lang}}): version {{version}} published',
+    zh: '隐私声明（{{lang}}）：发布第 {{version}} 版',
+  },
+  privacyNoticeVersionDeleted: {
+    en: 'privacy notice ({{lang}}): version {{version}} deleted',
+    zh: '隐私声明（{{lang}}）：删除第 {{version}} 版',
+  },
   protocolVersionDeleted: {
     en: 'safety terms ({{lang}}): version {{version}} deleted',
     zh: '安全协议（{{lang}}）：删除第 {{version}} 版',

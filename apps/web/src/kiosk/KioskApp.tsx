@@ -208,6 +208,7 @@ function SignedIn({ session, queue, onExit }: { session: LoginResult; queue: Off
       finish: (outcome) => setScreen({ name: 'result', outcome }),
       home,
       hold: setHeld,
+      ...(config.privacyPage ? { showPrivacy: () => setPrivacyOpen(true) } : {}),
     }),
     [session, config, pictures, queue, lang, companyId, home],
   );
@@ -242,9 +243,7 @@ function SignedIn({ session, queue, onExit }: { session: LoginResult; queue: Off
             {screen.name === 'result' ? <ResultScreen outcome={screen.outcome} /> : null}
           </main>
         )}
-        {privacyOpen && config.privacyPage ? (
-          <PrivacyPanel url={config.privacyPage} company={kioskCompanyName(config)} onClose={() => setPrivacyOpen(false)} />
-        ) : null}
+        {privacyOpen && config.privacyPage ? <PrivacyPanel url={config.privacyPage} config={config} onClose={() => setPrivacyOpen(false)} /> : null}
         {staffOpen ? <StaffPanel counts={counts} onClose={() => setStaffOpen(false)} onExit={onExit} /> : null}
         {secondsLeft !== null ? <StillHere secondsLeft={secondsLeft} onStay={keepAlive} /> : null}
       </div>

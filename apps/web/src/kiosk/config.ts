@@ -63,6 +63,8 @@ export interface KioskConfig {
   faceConsent?: PadConfig['faceConsent'];
   /** The safety terms' current version in each language (null: none); left out until read (then none is sent). */
   protocol?: PadConfig['protocol'];
+  /** The privacy notice's current version in each language (the privacy panel shows it); left out until read (then none is sent). */
+  privacyNotice?: PadConfig['privacyNotice'];
 }
 
 export const DEFAULT_THEME = DEFAULT_THEME_COLOR;

@@ -31,6 +31,8 @@ export interface Kiosk {
   home: () => void;
   /** While on, the kiosk does not return to its start screen for want of touches (a visitor watching the video). */
   hold?: (on: boolean) => void;
+  /** Opens the privacy panel (the notice and the privacy page's code) over the current screen; left out without a privacy page. */
+  showPrivacy?: () => void;
 }
 
 export const KioskContext = createContext<Kiosk | null>(null);

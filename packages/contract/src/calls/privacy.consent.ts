@@ -51,6 +51,23 @@ export const protocolVersionField = z
   .optional()
   .describe('the version of the safety terms shown and accepted (its id, getPadConfig protocol); without it the current one in the visit’s language');
 
+/**
+ * The privacy notice a registration or check-in showed: the id of the version (getPadConfig's `privacyNotice`); without
+ * it the current version in the visit's language. An id that is not this company's notice answers 400.
+ */
+export const privacyNoticeField = z
+  .int32()
+  .positive()
+  .optional()
+  .describe('the version of the privacy notice shown (its id, getPadConfig privacyNotice); without it the current one in the visit’s language');
+
+/** Where a visitor was shown the privacy notice with their registration or check-in. */
+export const NOTICE_VIA = ['kiosk', 'desk'] as const;
+
+/** The privacy notice a visit's visitor was given (version, language, when, where), as the console and the PDF show it. */
+export const privacyNoticeGiven = z.object({ at: epochMs, version: z.int32(), lang: z.enum(['zh', 'en']), via: z.enum(NOTICE_VIA) });
+export type PrivacyNoticeGiven = z.infer<typeof privacyNoticeGiven>;
+
 /** Where a visitor accepted the safety terms. */
 export const PROTOCOL_VIA = ['kiosk', 'desk', 'earlier'] as const;
 export type ProtocolVia = (typeof PROTOCOL_VIA)[number];
@@ -117,14 +134,15 @@ export const setFaceThreshold = defineCall({
 export const AGREEMENT_TEXT_MAX = 20_000;
 
 /**
- * The kinds whose versions the console lists, with who accepted each: the face consent and the safety terms. The
- * terms' words are written where the kiosk's texts are (updateSecureProtocol, each change a version); the face
- * consent's here (WRITTEN_AGREEMENT_KINDS).
+ * The kinds whose versions the console lists, with who accepted each: the face consent, the safety terms and the
+ * privacy notice. The terms' words are written where the kiosk's texts are (updateSecureProtocol, each change a
+ * version); the face consent's and the notice's here (WRITTEN_AGREEMENT_KINDS).
  */
-export const MANAGED_AGREEMENT_KINDS = ['face', 'protocol'] as const satisfies readonly AgreementKind[];
+export const MANAGED_AGREEMENT_KINDS = ['face', 'protocol', 'privacy'] as const satisfies readonly AgreementKind[];
 export type ManagedAgreementKind = (typeof MANAGED_AGREEMENT_KINDS)[number];
 const managedKind = z.enum(MANAGED_AGREEMENT_KINDS);
-export const WRITTEN_AGREEMENT_KINDS = ['face'] as const satisfies readonly AgreementKind[];
+export const WRITTEN_AGREEMENT_KINDS = ['face', 'privacy'] as const satisfies readonly AgreementKind[];
+export type WrittenAgreementKind = (typeof WRITTEN_AGREEMENT_KINDS)[number];
 
 /** A version as the console lists it: who wrote it, when, and how many visits accepted it (then it cannot be deleted). */
 export const agreementRecord = agreementVersion.extend({
@@ -185,7 +203,7 @@ export const agreementAcceptance = z.object({
   company: z.string(),
   host: z.string(),
   at: epochMs,
-  via: z.enum([...FACE_CONSENT_VIA, ...PROTOCOL_VIA]),
+  via: z.enum([...FACE_CONSENT_VIA, ...PROTOCOL_VIA, ...NOTICE_VIA]),
   /** A face consent withdrawn since (their privacy page), else null. */
   withdrawnAt: epochMs.nullable(),
 });

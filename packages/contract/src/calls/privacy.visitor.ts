@@ -4,6 +4,7 @@ import { Status } from '../errors.js';
 import { zEmail, zPhone } from '../fieldSchemas.js';
 import { type Label, LogModule, Role } from '../lookups.js';
 import { zSmsCode } from './notifications.smsCodes.js';
+import { agreementTexts } from './privacy.consent.js';
 import { type PersonSource, personRecord, type RetentionKind, retentionRules } from './privacy.js';
 
 /**
@@ -70,6 +71,8 @@ export const privacyPage = defineCall({
     channels: z.object({ phone: z.boolean(), email: z.boolean() }),
     /** Days after which an erasure request is carried out if nobody at the company decided it; null: they decide. */
     erasureAutoDays: z.int32().nullable(),
+    /** The company's privacy notice, its current version in each language: what it holds, why and for how long. */
+    notice: agreementTexts,
   }),
 });
 

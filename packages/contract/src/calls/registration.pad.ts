@@ -377,6 +377,8 @@ export const padConfig = z.object({
   protocol: agreementTexts.nullable(),
   /** The consent to face recognition, asked apart from the visit's terms before a photo is taken: the current version in each language. */
   faceConsent: agreementTexts,
+  /** The privacy notice's current version in each language: the kiosk shows it beside the privacy page's code and sends its id as `privacyNotice`. */
+  privacyNotice: agreementTexts,
 });
 export type PadConfig = z.infer<typeof padConfig>;
 

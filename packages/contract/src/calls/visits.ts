@@ -6,7 +6,14 @@ import { certificateTypeLabels, LogModule, Role, type VisitorStatus, visitorStat
 import { checkIdNumber, checkPhone } from '../validators.js';
 import { VISIT_EVENTS, VISIT_KINDS } from '../visitStates.js';
 import { zSmsCode } from './notifications.smsCodes.js';
-import { faceConsentField, faceConsentState, protocolAcceptance, protocolVersionField } from './privacy.consent.js';
+import {
+  faceConsentField,
+  faceConsentState,
+  privacyNoticeField,
+  privacyNoticeGiven,
+  protocolAcceptance,
+  protocolVersionField,
+} from './privacy.consent.js';
 import { zIdNumbersShown } from './privacy.idNumbers.js';
 import { padSettings } from './registration.pad.js';
 
@@ -153,6 +160,7 @@ const walkInInput = z
     signature: z.string().max(SIGNATURE_MAX_CHARS, 'size').default('').describe('data URL of the handwritten signature (PNG)'),
     protocolAccepted: z.boolean().default(false),
     protocolVersion: protocolVersionField,
+    privacyNotice: privacyNoticeField,
     gid: z.int32().positive().nullable().default(null).describe('the gate; a desk account’s own gate when omitted'),
     lang: z.enum(['zh', 'en']).default('zh'),
     clientKey: z.string().regex(CLIENT_KEY_PATTERN, 'format').optional().describe('idempotency key: a retried registration answers the first record'),
@@ -220,6 +228,7 @@ export const checkInByCode = defineCall({
       signature: z.string().max(SIGNATURE_MAX_CHARS, 'size').default(''),
       protocolAccepted: z.boolean().default(false),
       protocolVersion: protocolVersionField,
+      privacyNotice: privacyNoticeField,
       gid: z.int32().positive().nullable().default(null),
       clientKey: z.string().regex(CLIENT_KEY_PATTERN, 'format').optional(),
     })
@@ -355,6 +364,8 @@ export const getVisit = defineCall({
     faceConsent: faceConsentState.nullable(),
     /** The version of the safety terms accepted, in which language, when and where; null when none (or before versions). */
     protocol: protocolAcceptance.nullable(),
+    /** The version of the privacy notice given with the registration or check-in, in which language, when and where; else null. */
+    privacyNotice: privacyNoticeGiven.nullable(),
   }),
 });
 

@@ -1,6 +1,6 @@
-import type { AgreementKind, AgreementTexts, AgreementVersion, Lang } from '@openvisit/contract';
+import type { AgreementKind, AgreementTexts, AgreementVersion, Lang, WrittenAgreementKind } from '@openvisit/contract';
 import type { TenantScope } from '../../platform/identity/tenancy.js';
-import { DEFAULT_FACE_CONSENT } from './agreements.defaults.js';
+import { DEFAULT_TEXTS } from './agreements.defaults.js';
 import { type AgreementRow, agreementsRepository } from './agreements.repository.js';
 
 /*
@@ -14,12 +14,22 @@ function shown(row: AgreementRow): AgreementVersion {
   return { id: row.id, version: row.version, lang: row.lang as Lang, text: row.text };
 }
 
-/** The current consent to face recognition in each language; a company without one gets the product's text as version 1. */
-export async function currentFaceConsent(scope: TenantScope): Promise<AgreementTexts> {
-  const repo = agreementsRepository(scope);
-  const current = async (lang: Lang) => shown((await repo.latest('face', lang)) ?? (await repo.add('face', lang, DEFAULT_FACE_CONSENT[lang], '')));
-  return { zh: await current('zh'), en: await current('en') };
+/**
+ * The current version of a text the company writes (the face consent, the privacy notice) in each language; a company
+ * without one gets the product's text as version 1.
+ */
+export async function currentText(scope: TenantScope, kind: WrittenAgreementKind): Promise<AgreementTexts> {
+  return { zh: await currentTextIn(scope, kind, 'zh'), en: await currentTextIn(scope, kind, 'en') };
 }
+
+/** `currentText` in one language (a registration records the version in its visitor's). */
+export async function currentTextIn(scope: TenantScope, kind: WrittenAgreementKind, lang: Lang): Promise<AgreementVersion> {
+  const repo = agreementsRepository(scope);
+  return shown((await repo.latest(kind, lang)) ?? (await repo.add(kind, lang, DEFAULT_TEXTS[kind][lang], '')));
+}
+
+/** The current consent to face recognition in each language. */
+export const currentFaceConsent = (scope: TenantScope) => currentText(scope, 'face');
 
 /** The safety terms as the company's settings hold them now (updateSecureProtocol writes them). */
 export interface ProtocolTexts {

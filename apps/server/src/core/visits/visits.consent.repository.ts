@@ -1,9 +1,10 @@
+import type { ManagedAgreementKind } from '@openvisit/contract';
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { visits } from '../../db/schema/index.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 import { visibleRows } from '../../platform/identity/visibility.js';
 
-/** What visits record of the texts their visitors accepted: face consents and the safety terms (visits.consent.ts). */
+/** What visits record of the texts their visitors accepted or were given: face consents, the safety terms, the privacy notice (visits.consent.ts). */
 export const consentRepository = scoped(function consentRepository(scope: TenantScope) {
   const db = dbOf(scope);
   const mine = eq(visits.companyId, scope.companyId);
@@ -24,15 +25,15 @@ export const consentRepository = scoped(function consentRepository(scope: Tenant
           .from(visits)
           .where(and(mine, sql`(${visits.photo} <> '' OR ${visits.faceConsentId} IS NOT NULL)`))
       )[0] ?? { people: 0, given: 0, withdrawn: 0 },
-    /** How many visits accepted each of these agreement versions (face consent or safety terms). */
+    /** How many visits accepted (or were given) each of these agreement versions: face consent, safety terms, privacy notice. */
     agreementUse: (ids: number[]) => {
-      const of = (column: typeof visits.faceConsentId | typeof visits.protocolAgreementId) =>
+      const of = (column: typeof visits.faceConsentId | typeof visits.protocolAgreementId | typeof visits.privacyNoticeId) =>
         db
           .select({ id: column, n: sql<number>`count(*)::int` })
           .from(visits)
           .where(and(mine, inArray(column, ids.length ? ids : [0])))
           .groupBy(column);
-      return Promise.all([of(visits.faceConsentId), of(visits.protocolAgreementId)]).then(([a, b]) => [...a, ...b]);
+      return Promise.all([of(visits.faceConsentId), of(visits.protocolAgreementId), of(visits.privacyNoticeId)]).then((all) => all.flat());
     },
     /** When this phone last accepted this version of the safety terms (at any visit), if it did. */
     protocolAcceptedAt: async (agreementId: number, phone: string): Promise<Date | undefined> =>
@@ -42,12 +43,13 @@ export const consentRepository = scoped(function consentRepository(scope: Tenant
           .from(visits)
           .where(and(mine, eq(visits.phone, phone), eq(visits.protocolAgreementId, agreementId)))
       )[0]?.at ?? undefined,
-    /** The visits the caller may see that accepted a version (face consent or terms), latest first: who accepted which. */
-    acceptances: (kind: 'face' | 'protocol', agreementId: number, offset: number, limit: number) => {
-      const [column, at, via] =
-        kind === 'face'
-          ? [visits.faceConsentId, visits.faceConsentAt, visits.faceConsentVia]
-          : [visits.protocolAgreementId, visits.protocolAcceptedAt, visits.protocolVia];
+    /** The visits the caller may see that accepted (or were given) a version of a kind, latest first: who accepted which. */
+    acceptances: (kind: ManagedAgreementKind, agreementId: number, offset: number, limit: number) => {
+      const [column, at, via] = {
+        face: [visits.faceConsentId, visits.faceConsentAt, visits.faceConsentVia] as const,
+        protocol: [visits.protocolAgreementId, visits.protocolAcceptedAt, visits.protocolVia] as const,
+        privacy: [visits.privacyNoticeId, visits.privacyNoticeAt, visits.privacyNoticeVia] as const,
+      }[kind];
       return db
         .select({
           id: visits.id,

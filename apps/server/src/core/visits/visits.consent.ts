@@ -1,7 +1,15 @@
-import type { FaceConsentState, FaceConsentVia, Lang, ProtocolAcceptance, ProtocolVia } from '@openvisit/contract';
+import type {
+  FaceConsentState,
+  FaceConsentVia,
+  Lang,
+  ManagedAgreementKind,
+  PrivacyNoticeGiven,
+  ProtocolAcceptance,
+  ProtocolVia,
+} from '@openvisit/contract';
 import { badParams } from '../../platform/http/errors.js';
 import type { TenantScope } from '../../platform/identity/tenancy.js';
-import { agreementOf, currentProtocol, type ProtocolTexts } from '../agreements/agreements.public.js';
+import { agreementOf, currentProtocol, currentTextIn, type ProtocolTexts } from '../agreements/agreements.public.js';
 import { consentRepository } from './visits.consent.repository.js';
 import type { VisitInsert, VisitRow } from './visits.kernel.js';
 
@@ -125,6 +133,29 @@ export async function agreementUse(scope: TenantScope, ids: number[]): Promise<M
 }
 
 /** The visits the caller may see that accepted a version, latest first, one page of them with the total. */
-export function acceptancesOf(scope: TenantScope, kind: 'face' | 'protocol', id: number, offset: number, limit: number) {
+export function acceptancesOf(scope: TenantScope, kind: ManagedAgreementKind, id: number, offset: number, limit: number) {
   return consentRepository(scope).acceptances(kind, id, offset, limit);
+}
+
+type NoticeColumns = Pick<VisitInsert, 'privacyNoticeId' | 'privacyNoticeAt' | 'privacyNoticeVia'>;
+
+/**
+ * The visit's columns for the privacy notice given with a registration or check-in: the version shown (`privacyNotice`),
+ * else the current one in the visit's language; now, and where. A version not this company's notice: 400 on the field.
+ */
+export async function privacyNoticeColumns(
+  scope: TenantScope,
+  asked: { versionId?: number; lang: Lang; via: PrivacyNoticeGiven['via'] },
+): Promise<NoticeColumns> {
+  const shown = asked.versionId ? await agreementOf(scope, asked.versionId, 'privacy') : await currentTextIn(scope, 'privacy', asked.lang);
+  if (!shown) throw badParams([{ field: 'privacyNotice', rule: 'notFound' }]);
+  return { privacyNoticeId: shown.id, privacyNoticeAt: new Date(), privacyNoticeVia: asked.via };
+}
+
+/** The privacy notice a visit's visitor was given (version, language, when, where), or null: none recorded (before versions). */
+export async function privacyNoticeOf(scope: TenantScope, v: VisitRow): Promise<PrivacyNoticeGiven | null> {
+  if (!v.privacyNoticeId || !v.privacyNoticeAt) return null;
+  const version = await agreementOf(scope, v.privacyNoticeId, 'privacy');
+  if (!version) return null;
+  return { at: v.privacyNoticeAt.getTime(), version: version.version, lang: version.lang, via: v.privacyNoticeVia as PrivacyNoticeGiven['via'] };
 }

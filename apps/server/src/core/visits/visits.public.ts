@@ -7,6 +7,8 @@ export {
   faceConsentColumns,
   faceConsented,
   type ProtocolAsked,
+  privacyNoticeColumns,
+  privacyNoticeOf,
   protocolCarried,
   protocolColumns,
   protocolOf,

@@ -3,7 +3,7 @@ import { dayOf, dayStart } from '../../platform/formats/days.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { logWholeRead, wholeShown } from '../../platform/identity/idNumbers.js';
 import { settingsOf } from '../company/company.public.js';
-import { faceConsentOf, protocolOf } from './visits.consent.js';
+import { faceConsentOf, privacyNoticeOf, protocolOf } from './visits.consent.js';
 import { noSuchVisit, toVisit, type VisitFilter } from './visits.kernel.js';
 import { visitsRepository } from './visits.repository.js';
 
@@ -123,6 +123,7 @@ export async function byVid(ctx: AuthedContext, input: In<'GetVisitorByVid'>) {
     })),
     faceConsent: await faceConsentOf(ctx.tenant, v),
     protocol: await protocolOf(ctx.tenant, v),
+    privacyNotice: await privacyNoticeOf(ctx.tenant, v),
   };
 }
 

@@ -45,6 +45,10 @@ export const visits = pgTable(
     protocolAcceptedAt: tstz('protocol_accepted_at'),
     /** 'kiosk' | 'desk' | 'earlier' (PROTOCOL_VIA). */
     protocolVia: text('protocol_via').notNull().default(''),
+    /** The privacy notice's version given with the registration or check-in (docs/modules/privacy.md), when and where ('kiosk' | 'desk'). */
+    privacyNoticeId: integer('privacy_notice_id').references(() => agreements.id),
+    privacyNoticeAt: tstz('privacy_notice_at'),
+    privacyNoticeVia: text('privacy_notice_via').notNull().default(''),
     /** The terms as accepted before they had versions (migration 0073): what the PDF of such a visit shows. */
     protocolText: text('protocol_text').notNull().default(''),
     empId: integer('emp_id').references(() => employees.id, { onDelete: 'set null' }),
@@ -127,6 +131,7 @@ export const visits = pgTable(
     uniqueIndex('visits_client_key_uq').on(t.companyId, t.clientKey).where(sql`${t.clientKey} IS NOT NULL`),
     index('visits_meeting_idx').on(t.meetingId).where(sql`${t.meetingId} IS NOT NULL`),
     index('visits_protocol_agreement_idx').on(t.protocolAgreementId).where(sql`${t.protocolAgreementId} IS NOT NULL`),
+    index('visits_privacy_notice_idx').on(t.privacyNoticeId).where(sql`${t.privacyNoticeId} IS NOT NULL`),
     // Whether an agreement's version is in use (it cannot be deleted then), and who accepted it.
     index('visits_face_consent_idx').on(t.faceConsentId).where(sql`${t.faceConsentId} IS NOT NULL`),
     // A barrier's plate look-up, as the pass records keep plates: upper case, no spaces.

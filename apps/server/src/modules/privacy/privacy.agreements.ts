@@ -4,6 +4,7 @@ import {
   type AgreementRecord,
   type In,
   type Lang,
+  type LogDescKey,
   logDesc,
   MANAGED_AGREEMENT_KINDS,
   type ManagedAgreementKind,
@@ -13,8 +14,8 @@ import {
 import {
   type AgreementRow,
   addVersion,
-  currentFaceConsent,
   currentProtocol,
+  currentText,
   removeVersion,
   versionById,
   versionsOf,
@@ -46,11 +47,18 @@ function record(row: AgreementRow, accepted: number, current: boolean): Agreemen
   };
 }
 
-/** The current texts of a kind read first: a company without one gets the product's (face) or its settings' (terms) as a version. */
+/** The current texts of a kind read first: a company without one gets the product's (face, notice) or its settings' (terms) as a version. */
 async function current(ctx: AuthedContext, kind: AgreementKind): Promise<void> {
-  if (kind === 'face') await currentFaceConsent(ctx.tenant);
-  else if (kind === 'protocol') await currentProtocol(ctx.tenant, await settingsOf(ctx));
+  if (kind === 'protocol') await currentProtocol(ctx.tenant, await settingsOf(ctx));
+  else await currentText(ctx.tenant, kind);
 }
+
+const ADDED = { face: 'faceConsentVersionAdded', privacy: 'privacyNoticeVersionAdded' } as const;
+const DELETED = {
+  face: 'faceConsentVersionDeleted',
+  privacy: 'privacyNoticeVersionDeleted',
+  protocol: 'protocolVersionDeleted',
+} as const satisfies Record<ManagedAgreementKind, LogDescKey>;
 
 export async function listVersions(ctx: AuthedContext, input: In<'listAgreementVersions'>): Promise<Out<'listAgreementVersions'>> {
   await current(ctx, input.kind);
@@ -67,7 +75,7 @@ export async function listVersions(ctx: AuthedContext, input: In<'listAgreementV
 export async function addAgreementVersion(ctx: AuthedContext, input: In<'addAgreementVersion'>): Promise<Out<'addAgreementVersion'>> {
   const row = await addVersion(ctx.tenant, input.kind, input.lang, input.text, ctx.session.name);
   ctx.audit.objId = row.id;
-  ctx.audit.desc = logDesc('faceConsentVersionAdded', { lang: row.lang, version: row.version });
+  ctx.audit.desc = logDesc(ADDED[input.kind], { lang: row.lang, version: row.version });
   return record(row, 0, true);
 }
 
@@ -75,7 +83,7 @@ export async function deleteAgreementVersion(ctx: AuthedContext, input: In<'dele
   const row = await managedVersion(ctx, input.id);
   if ((await agreementUse(ctx.tenant, [row.id])).get(row.id)) throw new AppError(Status.UPDATE_NOT_ALLOWED, IN_USE);
   const sameLang = (await versionsOf(ctx.tenant, row.kind)).filter((r) => r.lang === row.lang);
-  if (row.kind === 'face' && sameLang.length <= 1)
+  if (row.kind !== 'protocol' && sameLang.length <= 1)
     throw new AppError(Status.UPDATE_NOT_ALLOWED, 'The only version of its language cannot be deleted');
   // The terms' current words are the kiosk settings': their version goes when they change there.
   if (row.kind === 'protocol' && sameLang.every((r) => r.version <= row.version))
@@ -86,7 +94,7 @@ export async function deleteAgreementVersion(ctx: AuthedContext, input: In<'dele
     throw err;
   });
   ctx.audit.objId = row.id;
-  ctx.audit.desc = logDesc(row.kind === 'face' ? 'faceConsentVersionDeleted' : 'protocolVersionDeleted', { lang: row.lang, version: row.version });
+  ctx.audit.desc = logDesc(DELETED[row.kind], { lang: row.lang, version: row.version });
   return { id: row.id };
 }
 

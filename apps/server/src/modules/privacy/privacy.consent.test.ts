@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type AgreementTexts, DEFAULT_FACE_THRESHOLD, Role, Status } from '@openvisit/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faceDataUrl, facePhoto } from '../../../test/faces.js';
 import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
@@ -46,7 +46,12 @@ describe('face consent', () => {
     expect(consent.zh).toMatchObject({ version: 1, lang: 'zh', text: expect.stringContaining('二维码、卡片或证件') });
     // Read again: the same versions, nothing new written.
     expect((await t.api.getPadConfig({}, desk.token)).result.faceConsent).toEqual(consent);
-    expect(await t.db.select({ id: agreements.id }).from(agreements).where(eq(agreements.companyId, a.id))).toHaveLength(2);
+    expect(
+      await t.db
+        .select({ id: agreements.id })
+        .from(agreements)
+        .where(and(eq(agreements.companyId, a.id), eq(agreements.kind, 'face'))),
+    ).toHaveLength(2);
   });
 
   it('a photo without consent is kept for the badge only: no terminal gets it', async () => {

@@ -78,6 +78,7 @@ describe("a visitor's privacy page", () => {
       lang: expect.any(String),
       channels: { phone: false, email: true },
       erasureAutoDays: null,
+      notice: { zh: expect.objectContaining({ version: 1, lang: 'zh' }), en: expect.objectContaining({ version: 1, lang: 'en' }) },
     });
     const theirs = new URL((await t.api.listErasureRequests({}, b.token)).result.link).searchParams.get('c') ?? '';
     expect(theirs).not.toBe(link);

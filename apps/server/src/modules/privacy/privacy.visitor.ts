@@ -11,6 +11,7 @@ import {
   VISITOR_SOURCES,
 } from '@openvisit/contract';
 import type { z } from 'zod';
+import { currentText } from '../../core/agreements/agreements.public.js';
 import { company as companyRow } from '../../core/company/company.public.js';
 import { photoKeysOf, withdrawFaceConsents } from '../../core/visits/visits.public.js';
 import { drainFileDeletions, queueFileDeletions } from '../../platform/files/fileDeletions.js';
@@ -86,6 +87,7 @@ export async function privacyPage(ctx: CallContext, input: In<'privacyPage'>): P
     lang: row.lang === 'zh' ? 'zh' : 'en',
     channels: { phone: await smsSwitchedOn(scope), email: true },
     erasureAutoDays: await requestsRepository(scope).autoDays(),
+    notice: await currentText(scope, 'privacy'),
   };
 }
 

@@ -14,7 +14,7 @@ import {
   Status,
   settingObject,
 } from '@openvisit/contract';
-import { currentFaceConsent, currentProtocol } from '../../core/agreements/agreements.public.js';
+import { currentFaceConsent, currentProtocol, currentText } from '../../core/agreements/agreements.public.js';
 import { directory, patchSettings, settingsOf } from '../../core/company/company.public.js';
 import { gatesNamed, snapshot, toVisitorType } from '../../core/sites/sites.public.js';
 import { ImageRejected, normalisePicture } from '../../platform/files/images.js';
@@ -200,6 +200,7 @@ export async function padConfig(ctx: AuthedContext, input: In<'getPadConfig'>): 
     privacyPage: privacyPageUrl(ctx.config, ctx.services.secrets, ctx.tenant.companyId),
     protocol: await currentProtocol(ctx.tenant, settings),
     faceConsent: await currentFaceConsent(ctx.tenant),
+    privacyNotice: await currentText(ctx.tenant, 'privacy'),
     types: offered.map((t) => {
       const type = toVisitorType(t, links, fields);
       return {

@@ -7,6 +7,7 @@ import {
   move,
   moveMany,
   noSuchVisit,
+  privacyNoticeColumns,
   protocolColumns,
   setVisitCard,
   toVisit,
@@ -83,6 +84,7 @@ export async function checkIn(ctx: AuthedContext, input: Omit<In<'AppClientSigni
     via,
   } as const;
   const terms = v.protocolAccepted ? {} : await protocolColumns(ctx.tenant, settings, asked);
+  const notice = await privacyNoticeColumns(ctx.tenant, { versionId: input.privacyNotice, lang: asked.lang, via });
   await screen(ctx, { name: v.name, phone: v.phone, idNumber: v.idNumber });
   await ctx.services.induction.require(ctx.tenant, { tid: v.tid, vid: v.id, phone: v.phone, idNumber: v.idNumber, email: v.email });
   const consent = await faceConsentColumns(ctx.tenant, input.faceConsent, via);
@@ -98,6 +100,7 @@ export async function checkIn(ctx: AuthedContext, input: Omit<In<'AppClientSigni
     ...consent,
     ...(images.signature && { signature: images.signature }),
     ...terms,
+    ...notice,
   });
   await notifyArrival(ctx, row);
   ctx.audit.objId = row.id;

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { type In, logDesc, VISIT_PDF_NAME } from '@openvisit/contract';
 import { settingsOf } from '../../core/company/company.public.js';
-import { acceptedTerms, noSuchVisit, type VisitRow, visibleVisit, visitsRepository, withPass } from '../../core/visits/visits.public.js';
+import {
+  acceptedTerms,
+  noSuchVisit,
+  privacyNoticeOf,
+  type VisitRow,
+  visibleVisit,
+  visitsRepository,
+  withPass,
+} from '../../core/visits/visits.public.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { badParams } from '../../platform/http/errors.js';
 import { padConfig } from '../registration/registration.public.js';
@@ -23,7 +31,11 @@ export function pdfName(v: VisitRow): string {
 /** Builds and stores the visit's PDF (replacing an older one), answering the stored bytes. */
 async function renderPdf(ctx: AuthedContext, v: VisitRow): Promise<Buffer> {
   const induction = await ctx.services.induction.passOf(ctx.tenant, { tid: v.tid, vid: v.id, phone: v.phone, idNumber: v.idNumber, email: v.email });
-  const bytes = await buildVisitPdf(v, ctx.session.companyName, ctx.services.files, { induction, terms: await acceptedTerms(ctx.tenant, v) });
+  const bytes = await buildVisitPdf(v, ctx.session.companyName, ctx.services.files, {
+    induction,
+    terms: await acceptedTerms(ctx.tenant, v),
+    notice: await privacyNoticeOf(ctx.tenant, v),
+  });
   const key = `visits/${ctx.session.companyId}/${v.id}-${randomUUID()}.pdf`;
   await ctx.services.files.put(key, bytes);
   await repoOf(ctx).setFiles(v.id, { pdf: key });

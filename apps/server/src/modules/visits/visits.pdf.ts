@@ -5,6 +5,8 @@ import {
   formatDateTime,
   type InductionPass,
   type Lang,
+  maskIdNumber,
+  type PrivacyNoticeGiven,
   type ProtocolAcceptance,
   type VisitorStatus,
   visitorStatusLabels,
@@ -47,6 +49,8 @@ const TEXT = {
     record: 'Visit no.',
     induction: 'Safety induction',
     inductionText: (p: InductionPass, at: string) => `${p.title} (version ${p.version}), ${p.totalScore}/${p.fullScore}, passed ${at}`,
+    notice: 'Privacy notice',
+    noticeText: (n: PrivacyNoticeGiven, at: string) => `Version ${n.version} (${n.lang === 'zh' ? 'Chinese' : 'English'}), given ${at}`,
   },
   zh: {
     title: '访客安全协议',
@@ -72,16 +76,14 @@ const TEXT = {
     record: '来访编号',
     induction: '安全培训',
     inductionText: (p: InductionPass, at: string) => `${p.title}（版本 ${p.version}），${p.totalScore}/${p.fullScore} 分，${at} 通过`,
+    notice: '隐私声明',
+    noticeText: (n: PrivacyNoticeGiven, at: string) => `第 ${n.version} 版（${n.lang === 'zh' ? '中文' : '英文'}），${at} 告知`,
   },
 } as const;
 
 /** A phone shown with its middle hidden: the PDF may be printed and filed. */
 function maskPhone(p: string): string {
   return p.length >= 7 ? `${p.slice(0, 3)}****${p.slice(-4)}` : p;
-}
-
-function maskId(id: string): string {
-  return id.length > 8 ? `${id.slice(0, 4)}${'*'.repeat(id.length - 8)}${id.slice(-4)}` : id;
 }
 
 function when(d: Date | null, lang: Lang): string {
@@ -93,13 +95,18 @@ type AcceptedTerms = Pick<ProtocolAcceptance, 'version' | 'lang' | 'via'>;
 
 /**
  * The visit's PDF; `induction` the visitor's safety induction pass for the visit's type, when they hold one; `terms`
- * the version of the safety terms accepted (visits from before versions show the words they stored).
+ * the version of the safety terms accepted (visits from before versions show the words they stored); `notice` the
+ * privacy notice's version given.
  */
 export async function buildVisitPdf(
   v: VisitRow,
   company: string,
   files: FileStore,
-  { induction = null, terms = null }: { induction?: InductionPass | null; terms?: (ProtocolAcceptance & { text: string }) | null } = {},
+  {
+    induction = null,
+    terms = null,
+    notice = null,
+  }: { induction?: InductionPass | null; terms?: (ProtocolAcceptance & { text: string }) | null; notice?: PrivacyNoticeGiven | null } = {},
 ): Promise<Buffer> {
   const lang: Lang = v.lang === 'en' ? 'en' : 'zh';
   const t = TEXT[lang];
@@ -128,7 +135,9 @@ export async function buildVisitPdf(
     [t.phone, v.phone ? maskPhone(v.phone) : t.none],
     [
       t.certificate,
-      v.idNumber ? `${certificateTypeLabels[v.certificateType as keyof typeof certificateTypeLabels]?.[lang] ?? ''} ${maskId(v.idNumber)}` : t.none,
+      v.idNumber
+        ? `${certificateTypeLabels[v.certificateType as keyof typeof certificateTypeLabels]?.[lang] ?? ''} ${maskIdNumber(v.idNumber)}`
+        : t.none,
     ],
     [t.host, v.empName || t.none],
     [t.type, visitTypeText(v.visitType, lang) || t.none],
@@ -140,6 +149,7 @@ export async function buildVisitPdf(
     [t.status, visitorStatusLabels[v.status as VisitorStatus]?.[lang] ?? v.status],
   ];
   if (induction) rows.push([t.induction, t.inductionText(induction, formatDateTime(induction.passedAt, lang))]);
+  if (notice) rows.push([t.notice, t.noticeText(notice, formatDateTime(notice.at, lang))]);
   doc.fontSize(10);
   for (const [label, value] of rows) {
     const y = doc.y;

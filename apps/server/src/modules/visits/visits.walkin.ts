@@ -8,6 +8,7 @@ import {
   hostSnapshot,
   leaveAtFrom,
   type ProtocolAsked,
+  privacyNoticeColumns,
   protocolColumns,
   type VisitInsert,
   visitsRepository,
@@ -52,9 +53,20 @@ async function checkVisitorType(ctx: AuthedContext, input: WalkInInput, gid: num
 /** What the kiosk and the desk send (`UpdatePhoto`), as the contract parses it. */
 export type WalkInInput = In<'UpdatePhoto'>;
 
-/** What a registration says of the safety terms (the phone is the visitor's, normalised). */
-function termsOf(input: WalkInInput): Pick<ProtocolAsked, 'accepted' | 'versionId' | 'lang'> {
-  return { accepted: input.protocolAccepted, versionId: input.protocolVersion, lang: input.lang };
+/** The texts a registration records: the safety terms accepted (or carried over from an earlier visit) and the privacy notice given. */
+async function textColumns(
+  ctx: AuthedContext,
+  settings: Awaited<ReturnType<typeof settingsOf>>,
+  input: WalkInInput,
+  asked: Pick<ProtocolAsked, 'phone' | 'via'>,
+) {
+  const terms = await protocolColumns(ctx.tenant, settings, {
+    accepted: input.protocolAccepted,
+    versionId: input.protocolVersion,
+    lang: input.lang,
+    ...asked,
+  });
+  return { ...terms, ...(await privacyNoticeColumns(ctx.tenant, { versionId: input.privacyNotice, lang: input.lang, via: asked.via })) };
 }
 
 /** Walk-in registration: every check before anything is stored; a retried registration answers the first. */
@@ -78,7 +90,7 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
       ? await reusedCertificate(ctx, input.reuseIdFrom, phone)
       : { certificateType: input.certificateType, idNumber: input.cardId };
   const via = deskVia(ctx);
-  const terms = await protocolColumns(ctx.tenant, settings, { ...termsOf(input), phone, via });
+  const texts = await textColumns(ctx, settings, input, { phone, via });
   await screen(ctx, { name: input.vname, phone, idNumber });
   await ctx.services.induction.require(ctx.tenant, { tid: input.tid, vid: null, phone, idNumber, email: input.vemail });
   // Checked before the photo is stored: a refusal leaves no file behind.
@@ -115,7 +127,7 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
     photo: images.photo ?? '',
     ...consent,
     signature: images.signature ?? '',
-    ...terms,
+    ...texts,
     ...hostSnapshot(host),
     tid: input.tid,
     visitType,

@@ -5,12 +5,14 @@ import { useK, useMessage } from '../i18n';
 import { SignaturePad, type SignaturePadHandle } from './SignaturePad';
 
 /**
- * The terms as signed at the kiosk: accepted with the version shown in this language (when the server named it), or
- * not, without a signature (the server then asks for them, or carries over a returning visitor's acceptance).
+ * The texts as given at the kiosk: the terms accepted with the version shown in this language (when the server named
+ * it), or not, without a signature (the server then asks for them, or carries over a returning visitor's acceptance);
+ * the privacy notice's version this kiosk shows (the privacy panel).
  */
 export function termsSigned(config: KioskConfig, lang: 'zh' | 'en', signature: string) {
   const id = signature ? config.protocol?.[lang].id : undefined;
-  return { signature, protocolAccepted: signature !== '', ...(id ? { protocolVersion: id } : {}) };
+  const notice = config.privacyNotice?.[lang].id;
+  return { signature, protocolAccepted: signature !== '', ...(id ? { protocolVersion: id } : {}), ...(notice ? { privacyNotice: notice } : {}) };
 }
 
 /** The safety terms in the visitor's language (the Chinese text when no English one is set). */
@@ -31,7 +33,7 @@ export function ProtocolStep({
   onDone: (signature: string) => void;
 }) {
   const { t, lang } = useK();
-  const { config } = useKiosk();
+  const { config, showPrivacy } = useKiosk();
   const pad = useRef<SignaturePadHandle>(null);
   const [hasInk, setHasInk] = useState(false);
   const [accepted, setAccepted] = useState(false);
@@ -68,6 +70,11 @@ export function ProtocolStep({
         />
         <span>{t('protocol.accept')}</span>
       </label>
+      {showPrivacy ? (
+        <button type="button" className="k-link" onClick={showPrivacy} data-testid="protocol-privacy">
+          {t('privacy.read')}
+        </button>
+      ) : null}
       <div className="k-signature">
         <SignaturePad ref={pad} label={t('protocol.sign')} onChange={setHasInk} />
         {hasInk ? null : <div className="k-signature__hint">{t('protocol.sign')}</div>}

@@ -182,6 +182,8 @@ export const kioskEn = {
     button: 'Your data',
     title: 'Your personal data',
     hint: 'Scan this code with your phone to see what {{company}} holds about you, for how long and why, to download it, or to ask for it to be erased.',
+    notice: 'Privacy notice, version {{version}}',
+    read: 'How we handle your data: read our privacy notice',
     close: 'Close',
   },
   offline: {

@@ -180,6 +180,8 @@ export const kioskZh: DeepStrings<typeof kioskEn> = {
     button: '个人数据',
     title: '您的个人数据',
     hint: '用手机扫描此二维码，即可查看{{company}}保存的您的个人数据、保存期限和用途，下载这些数据或请求删除。',
+    notice: '隐私声明（第 {{version}} 版）',
+    read: '我们如何处理您的个人数据：阅读隐私声明',
     close: '关闭',
   },
   offline: {

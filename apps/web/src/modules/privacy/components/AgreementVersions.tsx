@@ -7,6 +7,8 @@ import {
   type Lang,
   listAgreementAcceptances,
   type ManagedAgreementKind,
+  WRITTEN_AGREEMENT_KINDS,
+  type WrittenAgreementKind,
 } from '@openvisit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Flex, Form, Input, Popconfirm, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
@@ -18,6 +20,10 @@ import { api } from '../../../platform/api';
 import { formatDateTime } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
 import { Acceptances } from './Acceptances';
+
+/** The kinds written here (the safety terms are written in the kiosk settings). */
+const writtenHere = (kind: ManagedAgreementKind): WrittenAgreementKind | null =>
+  (WRITTEN_AGREEMENT_KINDS as readonly string[]).includes(kind) ? (kind as WrittenAgreementKind) : null;
 
 /** A link inside a sentence is underlined: told apart from the text by more than its colour (WCAG 1.4.1). */
 const INLINE_LINK = { textDecoration: 'underline' } as const;
@@ -41,7 +47,8 @@ function LanguageVersions({ kind, lang, versions }: { kind: ManagedAgreementKind
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<{ text: string }>();
-  const canWrite = useCanCall(addAgreementVersion) && kind === 'face';
+  const written = writtenHere(kind);
+  const canWrite = useCanCall(addAgreementVersion) && written !== null;
   const canDelete = useCanCall(deleteAgreementVersion);
   const canReport = useCanCall(listAgreementAcceptances);
   const [shown, setShown] = useState<AgreementRecord | null>(null);
@@ -49,7 +56,10 @@ function LanguageVersions({ kind, lang, versions }: { kind: ManagedAgreementKind
   const current = mine.find((v) => v.current);
   const refresh = () => qc.invalidateQueries({ queryKey: versionsKey(kind) });
   const add = useMutation({
-    mutationFn: (text: string) => api.addAgreementVersion({ kind: 'face', lang, text }, { silent: 'form' }),
+    mutationFn: (text: string) => {
+      if (!written) throw new Error(`${kind} is written in the kiosk settings`);
+      return api.addAgreementVersion({ kind: written, lang, text }, { silent: 'form' });
+    },
     onSuccess: (v) => {
       void message.success(t('privacy.agreements.added', { version: v.version }));
       form.resetFields();

@@ -72,6 +72,11 @@ export const privacyEn = {
       writtenThere: 'The terms are written in',
       settings: 'the kiosk settings',
     },
+    privacy: {
+      title: 'Privacy notice',
+      intro:
+        'What you collect about visitors, why and for how long: shown at the kiosk and on the visitors’ privacy page. A visit keeps the version given to its visitor, in their language.',
+    },
     lang: { zh: 'Chinese', en: 'English' },
     version: 'Version',
     written: 'Written',
@@ -129,6 +134,7 @@ export const privacyEn = {
     done_other: 'Sweep finished: {{count}} items removed',
   },
   mine: {
+    notice: 'Privacy notice (version {{version}})',
     title: 'Your personal data',
     intro:
       '{{company}} keeps some of your data when you visit. Prove it is you with a code, then see what is held, download it, or ask for it to be erased.',

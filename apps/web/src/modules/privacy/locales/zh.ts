@@ -69,6 +69,10 @@ export const privacyZh: DeepStrings<typeof privacyEn> = {
       writtenThere: '协议在此编写：',
       settings: '访客机设置',
     },
+    privacy: {
+      title: '隐私声明',
+      intro: '说明收集访客哪些信息、用途及保存期限：在访客机与访客隐私页面展示。每次来访记录访客所获告知的版本及语言。',
+    },
     lang: { zh: '中文', en: '英文' },
     version: '版本',
     written: '编写时间',
@@ -126,6 +130,7 @@ export const privacyZh: DeepStrings<typeof privacyEn> = {
     done_other: '清理完成：删除了 {{count}} 项数据',
   },
   mine: {
+    notice: '隐私声明（第 {{version}} 版）',
     title: '您的个人数据',
     intro: '您来访时，{{company}} 会保存您的部分数据。用验证码证明是您本人后，可查看保存的数据、下载，或请求删除。',
     invalid: '此隐私页面链接无效。请向公司索取最新链接。',

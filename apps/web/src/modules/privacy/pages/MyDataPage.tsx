@@ -1,5 +1,6 @@
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import {
+  type AgreementTexts,
   type CallOutput,
   exportMyData,
   type Lang,
@@ -10,7 +11,7 @@ import {
   Status,
 } from '@openvisit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Form, Input, Modal, Radio, Result, Space, Spin, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Collapse, Flex, Form, Input, Modal, Radio, Result, Space, Spin, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -70,6 +71,7 @@ export function MyDataPage() {
         </Typography.Title>
         <Typography.Paragraph type="secondary">{t('privacy.mine.intro', { company })}</Typography.Paragraph>
       </div>
+      <NoticeCard notice={page.data.notice} />
       {ended ? <Alert type="info" showIcon message={t('privacy.mine.ended')} /> : null}
       {pass ? (
         <MyData
@@ -92,6 +94,24 @@ export function MyDataPage() {
         />
       )}
     </Flex>
+  );
+}
+
+/** The company's privacy notice in the reader's language, folded: what it collects, why and for how long. */
+function NoticeCard({ notice }: { notice: AgreementTexts }) {
+  const { t } = useTranslation();
+  const text = notice[useLang()];
+  return (
+    <Collapse
+      data-testid="privacy-notice"
+      items={[
+        {
+          key: 'notice',
+          label: t('privacy.mine.notice', { version: text.version }),
+          children: <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{text.text}</Typography.Paragraph>,
+        },
+      ]}
+    />
   );
 }
 

@@ -68,6 +68,7 @@ export function PrivacyPage() {
           <FaceHoldings />
           <AgreementVersions kind="face" />
           <AgreementVersions kind="protocol" />
+          <AgreementVersions kind="privacy" />
           <Card title={t('privacy.sweeps.title')}>
             <SweepsTable sweeps={data.sweeps} />
           </Card>

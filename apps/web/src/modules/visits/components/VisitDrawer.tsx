@@ -3,6 +3,7 @@ import {
   allowedEvents,
   changeVisit,
   type FaceConsentState,
+  type PrivacyNoticeGiven,
   type ProtocolAcceptance,
   type Visit,
   type VisitEvent,
@@ -65,6 +66,12 @@ function TermsText({ terms }: { terms: ProtocolAcceptance }) {
   const { t } = useTranslation();
   const words = { version: terms.version, language: t(`visits.detail.faceConsentLang.${terms.lang}`), at: formatDateTime(terms.at) };
   return <span data-testid="terms-accepted">{t(`visits.detail.termsAccepted.${terms.via}`, words)}</span>;
+}
+
+function NoticeText({ notice }: { notice: PrivacyNoticeGiven }) {
+  const { t } = useTranslation();
+  const words = { version: notice.version, language: t(`visits.detail.faceConsentLang.${notice.lang}`), at: formatDateTime(notice.at) };
+  return <span data-testid="notice-given">{t(`visits.detail.noticeGiven.${notice.via}`, words)}</span>;
 }
 
 /** A visit: photo, every field, the signed PDF, the status history, and the moves its status allows. */
@@ -182,6 +189,7 @@ export function VisitDrawer({ vid, onClose }: { vid: number | null; onClose: () 
               { key: 'badge', label: t('visits.detail.badge'), children: v.cardNo || '—' },
               { key: 'desk', label: t('visits.detail.operators'), children: [v.signInOpName, v.signOutOpName].filter(Boolean).join(' / ') || '—' },
               ...(v.protocol ? [{ key: 'terms', label: t('visits.detail.terms'), children: <TermsText terms={v.protocol} /> }] : []),
+              ...(v.privacyNotice ? [{ key: 'notice', label: t('visits.detail.notice'), children: <NoticeText notice={v.privacyNotice} /> }] : []),
               { key: 'face', label: t('visits.detail.faceConsent'), children: <FaceConsentText consent={v.faceConsent} /> },
               ...Object.entries(v.extendCol).map(([k, value]) => ({ key: `x-${k}`, label: k, children: value || '—' })),
             ]}

@@ -80,6 +80,11 @@ export const visitsEn = {
       desk: 'Version {{version}} ({{language}}) accepted {{at}} at the desk',
       earlier: 'Version {{version}} ({{language}}) accepted {{at}} at an earlier visit',
     },
+    notice: 'Privacy notice',
+    noticeGiven: {
+      kiosk: 'Version {{version}} ({{language}}) given {{at}} at the kiosk',
+      desk: 'Version {{version}} ({{language}}) given {{at}} at the desk',
+    },
     faceConsent: 'Face recognition',
     faceConsentNone: 'Not given: the photo is for the badge only, no face terminal has it',
     faceConsentGiven: 'Given {{at}} at {{via}}, text version {{version}} ({{language}})',

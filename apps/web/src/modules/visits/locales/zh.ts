@@ -81,6 +81,11 @@ export const visitsZh: DeepStrings<typeof visitsEn> = {
       desk: '{{at}} 于前台接受第 {{version}} 版（{{language}}）',
       earlier: '{{at}} 于此前来访时接受第 {{version}} 版（{{language}}）',
     },
+    notice: '隐私声明',
+    noticeGiven: {
+      kiosk: '{{at}} 于访客机告知第 {{version}} 版（{{language}}）',
+      desk: '{{at}} 于前台告知第 {{version}} 版（{{language}}）',
+    },
     faceConsent: '人脸识别',
     faceConsentNone: '未同意：照片仅用于访客证，门禁人脸终端不会获得',
     faceConsentGiven: '{{at}} 于{{via}}同意，文本第 {{version}} 版（{{language}}）',
