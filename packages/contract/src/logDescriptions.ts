@@ -287,6 +287,8 @@ export const logDescriptions = {
   idNumberOfDriver: { en: "the driver's whole ID number viewed", zh: '查看司机的完整证件号' },
   idNumberOfSender: { en: "the sender's whole ID number viewed", zh: '查看发货人的完整证件号' },
   idNumbersOfBooking: { en: "the booking's whole ID numbers viewed", zh: '查看物流预约的完整证件号' },
+  personLookedUp: { en: "a person's data looked up: {{records}} records", zh: '查看一人的个人数据：{{records}} 条记录' },
+  peopleNamedLookedUp: { en: '{{count}} people of this name looked up', zh: '查看同名人员 {{count}} 人' },
   idNumbersExported: { en: 'with whole ID numbers', zh: '含完整证件号' },
   personErased: { en: "a person's data erased, {{entries}} log entries blanked", zh: '已删除一人的个人数据，清空 {{entries}} 条日志记录' },
 } as const satisfies Record<string, { en: string; zh: string }>;

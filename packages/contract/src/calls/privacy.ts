@@ -310,6 +310,8 @@ export const findPerson = defineCall({
   summary:
     "Everything the company holds about a person named by phone, e-mail or certificate number (or, by name, the people of that name to choose from), across visits and invitations, resident entries, logistics bookings, the black- and whitelist, induction papers and messages; the records' own keys widen the search once",
   access: [Role.ADMIN],
+  // A look-up shows the person's whole ID number among their data: a view, logged naming them.
+  log: { module: LogModule.VISITOR, event: 'view' },
   input: z.object({ ...keyFields, name: zPersonName.optional() }).superRefine(exactlyOne(['phone', 'email', 'credentialNo', 'name'])),
   output: personFound,
 });

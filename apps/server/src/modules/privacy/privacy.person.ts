@@ -131,11 +131,22 @@ async function candidatesNamed(ctx: AuthedContext, name: string): Promise<Out<'f
   return { keys: keysOf([], [], []), names: [name], records: [], logEntries: 0, candidates: people };
 }
 
+/** A look-up is logged naming whom it showed (an erasure blanks the entry with their others). */
 export async function findPerson(ctx: AuthedContext, key: In<'findPerson'>): Promise<Out<'findPerson'>> {
-  if (key.name) return candidatesNamed(ctx, key.name);
+  if (key.name) {
+    const found = await candidatesNamed(ctx, key.name);
+    // The names as the records hold them (not as typed), so that an erasure of any of these people finds the entry.
+    ctx.audit.objName = [...new Set(found.candidates?.map((c) => c.name))].join(', ');
+    ctx.audit.desc = logDesc('peopleNamedLookedUp', { count: found.candidates?.length ?? 0 });
+    return found;
+  }
   const h = await held(ctx, key);
   const entries = await entriesMentioning(ctx.tenant, ctx.tenant.companyId, { names: namesOf(h), needles: needlesOf(h.keys) });
-  return { keys: h.keys, names: namesOf(h), records: shownRecords(h), logEntries: entries.length };
+  const records = shownRecords(h);
+  // Every name their records give, as a list: an erasure by any of their keys finds the entry (auditChain's `named`).
+  ctx.audit.objName = namesOf(h).join(', ');
+  ctx.audit.desc = logDesc('personLookedUp', { records: records.length });
+  return { keys: h.keys, names: namesOf(h), records, logEntries: entries.length };
 }
 
 /**
