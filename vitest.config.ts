@@ -4,7 +4,11 @@ import { callIndexPlugin } from './apps/web/callIndex';
 
 // Timeouts bound a hang, never a speed: a loaded machine makes the run slower, not red. TEST_TIMEOUT_SCALE multiplies them.
 const scale = Math.max(1, Number(process.env.TEST_TIMEOUT_SCALE) || 1);
-const contractAlias = { '@openvisit/contract': new URL('./packages/contract/src/index.ts', import.meta.url).pathname };
+// Exact matches: the contract's second entry point (`/screening`) must not be read as a path under the first.
+const contractAlias = [
+  { find: /^@openvisit\/contract$/, replacement: new URL('./packages/contract/src/index.ts', import.meta.url).pathname },
+  { find: /^@openvisit\/contract\/screening$/, replacement: new URL('./packages/contract/src/screening/index.ts', import.meta.url).pathname },
+];
 
 export default defineConfig({
   test: {

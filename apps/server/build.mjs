@@ -14,7 +14,10 @@ await build({
   format: 'esm',
   sourcemap: true,
   packages: 'external',
-  alias: { '@openvisit/contract': '../../packages/contract/src/index.ts' },
+  alias: {
+    '@openvisit/contract': '../../packages/contract/src/index.ts',
+    '@openvisit/contract/screening': '../../packages/contract/src/screening/index.ts',
+  },
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
 });

@@ -14,7 +14,15 @@ const contractEntry = fileURLToPath(new URL('../../packages/contract/src/index.t
  */
 export default defineConfig({
   plugins: [react(), precompress()],
-  resolve: { alias: { '@openvisit/contract': contractEntry } },
+  resolve: {
+    alias: [
+      { find: /^@openvisit\/contract$/, replacement: contractEntry },
+      {
+        find: /^@openvisit\/contract\/screening$/,
+        replacement: fileURLToPath(new URL('../../packages/contract/src/screening/index.ts', import.meta.url)),
+      },
+    ],
+  },
   // `vite --config vite.card.config.ts` serves /card.html in development, the calls proxied to a local server.
   server: { proxy: { '/api': 'http://localhost:8080', '/qcvisit': 'http://localhost:8080' } },
   build: {

@@ -68,7 +68,15 @@ const PUBLIC_FILE = /[\\/]src[\\/](core|modules)[\\/][^\\/]+[\\/]public\.tsx?$/;
 
 export default defineConfig({
   plugins: [react(), callIndexPlugin(), kioskServiceWorker(), precompress()],
-  resolve: { alias: { '@openvisit/contract': contractEntry } },
+  resolve: {
+    alias: [
+      { find: /^@openvisit\/contract$/, replacement: contractEntry },
+      {
+        find: /^@openvisit\/contract\/screening$/,
+        replacement: fileURLToPath(new URL('../../packages/contract/src/screening/index.ts', import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

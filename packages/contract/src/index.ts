@@ -76,5 +76,8 @@ export * from './period.js';
 export * from './readOnly.js';
 export type { AnyCall, CallByName, CallName, ConsoleCallName, In, Out } from './registry.js';
 export { allCalls, allDownloads, callsByName } from './registry.js';
+// Screening's words and reasons; the matcher itself is the `@openvisit/contract/screening` entry (its tables are large).
+export * from './screening/reasons.js';
+export * from './screening/terms.js';
 export * from './validators.js';
 export * from './visitStates.js';

@@ -82,6 +82,11 @@ export const logDescriptions = {
   whitelistSearched: { en: 'whitelist, search "{{search}}"', zh: '白名单，搜索“{{search}}”' },
   screeningOn: { en: 'screening on', zh: '黑名单筛查已开启' },
   screeningOff: { en: 'screening off', zh: '黑名单筛查已关闭' },
+  screeningNarrow: { en: 'names screened narrowly: the same written name only', zh: '姓名筛查改为严格模式：仅匹配相同写法' },
+  screeningStandard: {
+    en: 'names screened in the standard mode: also the same pinyin and close spellings',
+    zh: '姓名筛查改为标准模式：同音与相近拼写也提示',
+  },
   // directory sync settings (the channel is the row's object); auto-sync is only ever on with its channel
   directoryOff: { en: 'notification off, auto-sync off', zh: '通知关闭，自动同步关闭' },
   directoryOn: { en: 'notification on, auto-sync off', zh: '通知开启，自动同步关闭' },
@@ -374,6 +379,7 @@ export const settingNameLabels = {
   secureProtocolEn: { zh: '安全协议（英文）', en: 'Safety agreement (English)' },
   escapeClause: { zh: '免责条款', en: 'Disclaimer' },
   blackListSwitch: { zh: '黑名单检查', en: 'Blacklist check' },
+  screeningMode: { zh: '姓名筛查模式', en: 'Name screening mode' },
   retention: { zh: '个人数据保留期限', en: 'Personal data retention' },
   faceThreshold: { zh: '人脸数量提醒阈值', en: 'Faces held: warning threshold' },
   email: { zh: '邮件通知', en: 'Email notices' },

@@ -372,6 +372,20 @@ export function idNumberSex(s: string, today?: Date): 'male' | 'female' | null {
   return Number(s.trim().charAt(16)) % 2 === 1 ? 'male' : 'female';
 }
 
+export type BirthDateFailure = 'format' | 'birthDate';
+
+/** A date of birth, YYYY-MM-DD: a real calendar day from 1900-01-01 to `today` ('' is none). */
+export function checkBirthDate(s: string, today: Date = new Date()): BirthDateFailure | null {
+  const v = s.trim();
+  if (v === '') return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  if (!m) return 'format';
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const birth = y * 10000 + mo * 100 + d;
+  const now = today.getFullYear() * 10000 + (today.getMonth() + 1) * 100 + today.getDate();
+  return isCalendarDate(y, mo, d) && birth >= ID_MIN_BIRTH && birth <= now ? null : 'birthDate';
+}
+
 // ---------------------------------------------------------------------------------------------
 // Files
 // ---------------------------------------------------------------------------------------------

@@ -75,6 +75,8 @@ export const companySettings = z.object({
    * kept theirs (migration 0050).
    */
   blackListSwitch: z.int32().default(1),
+  /** How names are screened (updateScreeningMode): standard adds the same pinyin and close spellings as possible matches. */
+  screeningMode: z.enum(['narrow', 'standard']).default('standard'),
   subAccount: z.int32().default(0),
   unsubscribe: z.int32().default(0),
   // Notification channels with directory sync (contacts module). The DingTalk secret is stored apart and never here.

@@ -3,59 +3,124 @@ import { defineCall, defineDownload, epochMs, ok, pageInput, pageOf, XLSX_TYPE }
 import { Status } from '../errors.js';
 import { zPersonName } from '../fieldSchemas.js';
 import { LogModule, Role } from '../lookups.js';
-import { checkIdNumber, checkPhone } from '../validators.js';
+import { LISTED_LEVELS, MATCH_RULES, MATCH_STRENGTHS, SCREENING_DECISIONS, SCREENING_MODES } from '../screening/terms.js';
+import { checkBirthDate, checkIdNumber, checkPhone } from '../validators.js';
+import { isMaskedIdNumber } from './visits.js';
 
-/** A screened person: matched by phone or certificate number, normalised. */
+/**
+ * A watchlist entry: a name with its aliases, phones and certificate numbers (masked: only their keyed hash is kept),
+ * a date of birth, the reason (`remark`), a level and an expiry. `phone` and `credentialNo` are the first of each, as
+ * the original's entry had one.
+ */
 export const listedPerson = z.object({
   bid: z.int32(),
   name: z.string(),
+  aliases: z.array(z.string()),
   phone: z.string(),
+  phones: z.array(z.string()),
   credentialNo: z.string(),
+  credentialNos: z.array(z.string()),
+  birthDate: z.string(),
+  /** Why the person is listed. */
   remark: z.string(),
+  level: z.enum(LISTED_LEVELS),
+  /** When the entry stops matching (null: never). */
+  expireTime: epochMs.nullable(),
+  expired: z.boolean(),
   /** Who added the entry. */
   sname: z.string(),
   createTime: epochMs,
 });
 export type ListedPerson = z.infer<typeof listedPerson>;
 
+/** Why a person matched an entry: which name (0 the name, n alias n) and the rules that bridged them. */
+export const matchReason = z.object({ alias: z.int32().optional(), rules: z.array(z.enum(MATCH_RULES)) });
+
+/** One entry a person matched: how strongly, why (also as a sentence in both languages), and what it does. */
+export const screeningMatch = z.object({
+  bid: z.int32(),
+  list: z.enum(['black', 'white']),
+  name: z.string(),
+  level: z.enum(LISTED_LEVELS),
+  strength: z.enum(MATCH_STRENGTHS),
+  reason: matchReason,
+  reasonText: z.object({ zh: z.string(), en: z.string() }),
+});
+export type ScreeningMatch = z.infer<typeof screeningMatch>;
+
 /** Certificate numbers: letters and digits (shared with the console's form); 18 characters are checked as an ID card. */
 export const CREDENTIAL_PATTERN = /^[A-Za-z0-9]*$/;
 export const CREDENTIAL_MAX = 32;
 export const LISTED_PHONE_MAX = 32;
 export const LISTED_REMARK_MAX = 200;
+export const LISTED_ALIASES_MAX = 20;
+/** Phones and certificate numbers per entry. */
+export const LISTED_IDENTIFIERS_MAX = 10;
 
 const READERS = [Role.ADMIN, Role.SUBADMIN, Role.HSE, Role.GATE, Role.MACHINE] as const;
 const WRITERS = [Role.ADMIN, Role.SUBADMIN, Role.HSE] as const;
 
-const personInput = z
-  .object({
-    userid: z.int32().optional(),
-    name: zPersonName,
-    phone: z.string().trim().max(LISTED_PHONE_MAX).default(''),
-    credentialNo: z
-      .string()
-      .trim()
-      .max(CREDENTIAL_MAX)
-      .regex(CREDENTIAL_PATTERN, 'format')
-      .default('')
-      .describe('ID card, passport or other certificate number'),
-    remark: z.string().trim().max(LISTED_REMARK_MAX).default(''),
-  })
+/** In an update, a masked number (as the entry shows it) stands for the one held. */
+const CREDENTIAL_OR_MASK = /^[A-Za-z0-9*]*$/;
+const zCredentialNo = (kept: boolean) =>
+  z
+    .string()
+    .trim()
+    .max(CREDENTIAL_MAX)
+    .regex(kept ? CREDENTIAL_OR_MASK : CREDENTIAL_PATTERN, 'format')
+    .describe('ID card, passport or other certificate number');
+const zBirthDate = z
+  .string()
+  .trim()
   .superRefine((v, ctx) => {
-    if (!v.phone && !v.credentialNo) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'phoneOrId' });
-    const phone = v.phone ? checkPhone(v.phone) : null;
-    if (phone) ctx.addIssue({ code: 'custom', path: ['phone'], message: phone });
-    // An 18-character number is taken for a mainland ID card and checked as one.
-    if (v.credentialNo.length === 18) {
-      const id = checkIdNumber(v.credentialNo);
-      if (id) ctx.addIssue({ code: 'custom', path: ['credentialNo'], message: id });
-    }
-  });
+    const failure = checkBirthDate(v);
+    if (failure) ctx.addIssue({ code: 'custom', message: failure });
+  })
+  .describe('YYYY-MM-DD');
+
+/** An entry as written: a name alone is enough; each phone and number is checked. */
+const personFields = (kept: boolean) => ({
+  name: zPersonName,
+  aliases: z.array(zPersonName).max(LISTED_ALIASES_MAX).default([]),
+  phone: z.string().trim().max(LISTED_PHONE_MAX).default(''),
+  phones: z.array(z.string().trim().min(1).max(LISTED_PHONE_MAX)).max(LISTED_IDENTIFIERS_MAX).default([]).describe('phones beside `phone`'),
+  credentialNo: zCredentialNo(kept).default(''),
+  credentialNos: z.array(zCredentialNo(kept).min(1)).max(LISTED_IDENTIFIERS_MAX).default([]).describe('numbers beside `credentialNo`'),
+  birthDate: zBirthDate.default(''),
+  remark: z.string().trim().max(LISTED_REMARK_MAX).default('').describe('why the person is listed'),
+  level: z.enum(LISTED_LEVELS).default('refuse'),
+  expireTime: epochMs.nullable().default(null),
+});
+
+type Path = (string | number)[];
+function refinePerson(v: { phone: string; phones: string[]; credentialNo: string; credentialNos: string[] }, ctx: z.RefinementCtx) {
+  const phones: [string, Path][] = [[v.phone, ['phone']], ...v.phones.map((p, i): [string, Path] => [p, ['phones', i]])];
+  for (const [p, path] of phones) {
+    const failure = p ? checkPhone(p) : null;
+    if (failure) ctx.addIssue({ code: 'custom', path, message: failure });
+  }
+  const numbers: [string, Path][] = [[v.credentialNo, ['credentialNo']], ...v.credentialNos.map((n, i): [string, Path] => [n, ['credentialNos', i]])];
+  // An 18-character number is taken for a mainland ID card and checked as one.
+  for (const [n, path] of numbers) {
+    const failure = n.length === 18 && !isMaskedIdNumber(n) ? checkIdNumber(n) : null;
+    if (failure) ctx.addIssue({ code: 'custom', path, message: failure });
+  }
+}
+
+const personInput = z.object({ userid: z.int32().optional(), ...personFields(false) }).superRefine(refinePerson);
+const personUpdate = z.object({ userid: z.int32().optional(), bid: z.int32().positive(), ...personFields(true) }).superRefine(refinePerson);
 
 const listQuery = z.object({ userid: z.int32().optional(), ...pageInput, name: z.string().trim().max(64).optional() });
 const checkQuery = z
-  .object({ userid: z.int32().optional(), phone: z.string().trim().max(32).optional(), credentialNo: z.string().trim().max(32).optional() })
-  .refine((v) => v.phone || v.credentialNo, { message: 'phoneOrId', path: ['phone'] });
+  .object({
+    userid: z.int32().optional(),
+    name: zPersonName.optional(),
+    phone: z.string().trim().max(32).optional(),
+    credentialNo: z.string().trim().max(32).optional(),
+    birthDate: zBirthDate.optional(),
+    mode: z.enum(SCREENING_MODES).optional().describe("the company's mode unless given (an administrator trying a name)"),
+  })
+  .refine((v) => v.name || v.phone || v.credentialNo, { message: 'nameOrPhoneOrId', path: ['name'] });
 
 function listCalls(kind: 'black' | 'white') {
   const Name = kind === 'black' ? 'Blacklist' : 'Whitelist';
@@ -75,12 +140,25 @@ function listCalls(kind: 'black' | 'white') {
       name: `add${Name}`,
       area: 'blacklist',
       module: 'blacklist',
-      summary: `Add a person to the ${lower}: name with phone or certificate number (3 when the phone or number is already listed)`,
+      summary: `Add a person to the ${lower}: a name, with aliases, phones, certificate numbers, date of birth, reason, level and expiry as known (3 when a phone or number is already listed)`,
       access: WRITERS,
       fieldStatuses: { [Status.ALREADY_EXISTS]: null },
       feature: kind === 'black' ? 'blacklist' : undefined,
       log: { module: LogModule.BLACKLIST, event: 'add' },
       input: personInput,
+      output: listedPerson,
+    }),
+    update: defineCall({
+      name: `update${Name}`,
+      area: 'blacklist',
+      module: 'blacklist',
+      summary: `Change a person on the ${lower} (a masked number sent back keeps the one held; 3 when a phone or number is another entry's)`,
+      access: WRITERS,
+      statuses: [Status.NO_SUCH_RECORD],
+      fieldStatuses: { [Status.ALREADY_EXISTS]: null },
+      feature: kind === 'black' ? 'blacklist' : undefined,
+      log: { module: LogModule.BLACKLIST, event: 'update' },
+      input: personUpdate,
       output: listedPerson,
     }),
     del: defineCall({
@@ -99,11 +177,19 @@ function listCalls(kind: 'black' | 'white') {
       name: `check${Name}`,
       area: 'blacklist',
       module: 'blacklist',
-      summary: `Whether a phone or certificate number is on the ${lower}${kind === 'black' ? ' (and whether screening is switched on)' : ''}`,
+      summary: `A person (name, phone, certificate number, date of birth) screened against the ${lower}: every match with its strength and reason; \`listed\` when one is exact or strong${kind === 'black' ? ' (and whether screening is switched on)' : ''}`,
       access: READERS,
       feature: kind === 'black' ? 'blacklist' : undefined,
       input: checkQuery,
-      output: z.object({ listed: z.boolean(), screening: z.boolean(), name: z.string().optional() }),
+      output: z.object({
+        listed: z.boolean(),
+        screening: z.boolean(),
+        name: z.string().optional(),
+        mode: z.enum(SCREENING_MODES),
+        matches: z.array(screeningMatch),
+        /** What the matches would do to a visit (both lists taken into account). */
+        decision: z.enum(SCREENING_DECISIONS),
+      }),
     }),
   };
 }
@@ -112,10 +198,12 @@ const black = listCalls('black');
 const white = listCalls('white');
 export const getBlacklist = black.get;
 export const addBlacklist = black.add;
+export const updateBlacklist = black.update;
 export const delBlacklist = black.del;
 export const checkBlacklist = black.check;
 export const getWhitelist = white.get;
 export const addWhitelist = white.add;
+export const updateWhitelist = white.update;
 export const delWhitelist = white.del;
 export const checkWhitelist = white.check;
 
@@ -131,16 +219,32 @@ export const updateBlackListSwitch = defineCall({
   output: ok,
 });
 
+export const updateScreeningMode = defineCall({
+  name: 'updateScreeningMode',
+  area: 'blacklist',
+  module: 'blacklist',
+  summary:
+    'How names are screened: narrow (the same written name, across scripts, widths, spacing and order) or standard (also the same pinyin and close spellings, as possible matches)',
+  access: [Role.ADMIN, Role.SUBADMIN],
+  feature: 'blacklist',
+  log: { module: LogModule.BLACKLIST, event: 'update' },
+  input: z.object({ userid: z.int32().optional(), screeningMode: z.enum(SCREENING_MODES) }),
+  output: ok,
+});
+
 export const blacklistCalls = [
   getBlacklist,
   addBlacklist,
+  updateBlacklist,
   delBlacklist,
   checkBlacklist,
   getWhitelist,
   addWhitelist,
+  updateWhitelist,
   delWhitelist,
   checkWhitelist,
   updateBlackListSwitch,
+  updateScreeningMode,
 ] as const;
 
 function listExport(kind: 'black' | 'white') {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './accounts.js';
-import { id, timestamps } from './columns.js';
+import { id, timestamps, tstz } from './columns.js';
 
 /**
  * Blacklist and whitelist entries (qcv_blacklist), told apart by `kind`; the phone is stored normalised, the certificate
@@ -26,6 +26,20 @@ export const listedPeople = pgTable(
     credentialMasked: text('credential_masked').notNull().default(''),
     remark: text('remark').notNull().default(''),
     createdBy: text('created_by').notNull().default(''),
+    /** Other names the person goes by (issue 42), each screened as the name is. */
+    aliases: text('aliases').array().notNull().default([]),
+    /** Phones beside `phone`, normalised. */
+    morePhones: text('more_phones').array().notNull().default([]),
+    /** Certificate numbers beside the first: each as its keyed hash and masked form. */
+    moreCredentials: jsonb('more_credentials').$type<{ hash: string; masked: string }[]>().notNull().default([]),
+    /** YYYY-MM-DD or ''. */
+    birthDate: text('birth_date').notNull().default(''),
+    /** 'refuse' | 'review' | 'note': what a match does. */
+    level: text('level').notNull().default('refuse'),
+    /** When the entry stops matching; null: never. */
+    expiresAt: tstz('expires_at'),
+    /** The version of the key derivation the entry's keys were made with (0: none yet; see listed_keys). */
+    keysVersion: smallint('keys_version').notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -34,4 +48,23 @@ export const listedPeople = pgTable(
     uniqueIndex('listed_people_credential_uq').on(t.companyId, t.kind, t.credentialNo).where(sql`${t.credentialNo} <> ''`),
     uniqueIndex('listed_people_credential_hash_uq').on(t.companyId, t.kind, t.credentialHash).where(sql`${t.credentialHash} <> ''`),
   ],
+);
+
+/**
+ * What a screening finds an entry by (issue 42): its names' written, pinyin and spelling keys and its phones' and
+ * certificate hashes' keys (`@openvisit/contract/screening` listedKeys); a person's keys are looked up here and only
+ * the entries met are compared.
+ */
+export const listedKeys = pgTable(
+  'listed_keys',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => listedPeople.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+  },
+  (t) => [index('listed_keys_key_idx').on(t.companyId, t.key), index('listed_keys_entry_idx').on(t.entryId)],
 );

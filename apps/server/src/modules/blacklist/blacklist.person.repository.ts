@@ -1,5 +1,5 @@
 import { and, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import { listedPeople } from '../../db/schema/index.js';
+import { listedKeys, listedPeople } from '../../db/schema/index.js';
 import { exactPattern } from '../../db/sql.js';
 import { dbOf, scoped, type TenantScope } from '../../platform/identity/tenancy.js';
 import { type PersonKeys, phoneForms } from '../../platform/personData.js';
@@ -16,6 +16,18 @@ export const blacklistPersonRepository = scoped(function blacklistPersonReposito
       if (keys.idNumbers.length) by.push(inArray(listedPeople.credentialNo, keys.idNumbers));
       if (idHashes.length) by.push(inArray(listedPeople.credentialHash, [...idHashes]));
       if (keys.names?.length) by.push(or(...keys.names.map((n) => ilike(listedPeople.name, exactPattern(n)))) as SQL);
+      // Phones and numbers beside the first, by the keys screening finds them by (blacklist.screening.ts).
+      const identifiers = [...phoneForms(keys.phones).map((p) => `t:${p}`), ...idHashes.map((h) => `c:${h}`)];
+      if (identifiers.length)
+        by.push(
+          inArray(
+            listedPeople.id,
+            db
+              .select({ id: listedKeys.entryId })
+              .from(listedKeys)
+              .where(and(eq(listedKeys.companyId, scope.companyId), inArray(listedKeys.key, identifiers))),
+          ),
+        );
       if (!by.length) return Promise.resolve([]);
       return db
         .select()

@@ -1,11 +1,24 @@
-import { and, count, desc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import { prepared } from '../../db/client.js';
-import { listedPeople } from '../../db/schema/index.js';
+import { and, count, desc, eq, gt, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { listedKeys, listedPeople } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/sql.js';
 import { dbOf, type TenantScope } from '../../platform/identity/tenancy.js';
 
 export type ListKind = 'black' | 'white';
 export type ListedRow = typeof listedPeople.$inferSelect;
+export type ListedValues = Pick<
+  typeof listedPeople.$inferInsert,
+  | 'name'
+  | 'aliases'
+  | 'phone'
+  | 'morePhones'
+  | 'credentialHash'
+  | 'credentialMasked'
+  | 'moreCredentials'
+  | 'birthDate'
+  | 'remark'
+  | 'level'
+  | 'expiresAt'
+>;
 
 /** One company's blacklist or whitelist. */
 export function listRepository(scope: TenantScope, kind: ListKind) {
@@ -47,51 +60,48 @@ export function listRepository(scope: TenantScope, kind: ListKind) {
         .where(and(...matching(text, textHash), ...(before > 0 ? [lt(listedPeople.id, before)] : [])))
         .orderBy(desc(listedPeople.id))
         .limit(limit),
-    /** The entry matching either the phone or the certificate number (its hash; an entry not yet hashed, the number). */
-    match: (phone: string, credentialNo: string, credentialHash: string) => {
-      if (!phone && !credentialNo) return Promise.resolve(undefined);
-      // Every walk-in and check-in asks: prepared, an empty value matching nothing.
-      return prepared(db, 'listed_match', (d, name) =>
-        d
-          .select()
-          .from(listedPeople)
-          .where(
-            and(
-              eq(listedPeople.companyId, sql.placeholder('companyId')),
-              eq(listedPeople.kind, sql.placeholder('kind')),
-              or(
-                and(sql`${sql.placeholder('phone')} <> ''`, eq(listedPeople.phone, sql.placeholder('phone'))),
-                and(sql`${sql.placeholder('credentialNo')} <> ''`, eq(listedPeople.credentialNo, sql.placeholder('credentialNo'))),
-                and(sql`${sql.placeholder('credentialHash')} <> ''`, eq(listedPeople.credentialHash, sql.placeholder('credentialHash'))),
-              ),
-            ),
-          )
-          .limit(1)
-          .prepare(name),
-      )
-        .execute({ companyId: scope.companyId, kind, phone, credentialNo, credentialHash })
-        .then((r): ListedRow | undefined => r[0]);
-    },
-    /** Whether an entry bears this name (spaces and case aside), whatever its phone and certificate. */
-    nameListed: (name: string) =>
-      db
-        .select({ id: listedPeople.id })
-        .from(listedPeople)
-        .where(and(mine, sql`lower(regexp_replace(${listedPeople.name}, '\\s', '', 'g')) = ${name.replace(/\s/g, '').toLowerCase()}`))
-        .limit(1)
-        .then((r) => r.length > 0),
-    insert: (v: { name: string; phone: string; credentialHash: string; credentialMasked: string; remark: string; createdBy: string }) =>
+    insert: (v: ListedValues & { createdBy: string }) =>
       db
         .insert(listedPeople)
         .values({ ...v, kind, companyId: scope.companyId })
         .returning()
         .then((r) => r[0] as ListedRow),
-    /** Every entry's phone and certificate number's hash (a company lists tens, not millions). */
+    byId: (id: number) =>
+      db
+        .select()
+        .from(listedPeople)
+        .where(and(mine, eq(listedPeople.id, id)))
+        .then((r): ListedRow | undefined => r[0]),
+    update: (id: number, v: ListedValues) =>
+      db
+        .update(listedPeople)
+        .set(v)
+        .where(and(mine, eq(listedPeople.id, id)))
+        .returning()
+        .then((r): ListedRow | undefined => r[0]),
+    /** Another entry of this list found by one of these identifier keys (`t:` phones, `c:` certificate hashes). */
+    holdingAny: (keys: string[], except = 0) =>
+      keys.length
+        ? db
+            .select({ id: listedPeople.id })
+            .from(listedKeys)
+            .innerJoin(listedPeople, eq(listedPeople.id, listedKeys.entryId))
+            .where(and(mine, eq(listedKeys.companyId, scope.companyId), inArray(listedKeys.key, keys), ne(listedPeople.id, except)))
+            .limit(1)
+            .then((r) => r.length > 0)
+        : Promise.resolve(false),
+    /** Every entry's phones and certificate numbers' hashes (the face terminals' sync reads them all at once). */
     identities: () =>
       db
-        .select({ phone: listedPeople.phone, credentialNo: listedPeople.credentialNo, credentialHash: listedPeople.credentialHash })
+        .select({
+          phone: listedPeople.phone,
+          morePhones: listedPeople.morePhones,
+          credentialNo: listedPeople.credentialNo,
+          credentialHash: listedPeople.credentialHash,
+          moreCredentials: listedPeople.moreCredentials,
+        })
         .from(listedPeople)
-        .where(mine),
+        .where(and(mine, or(isNull(listedPeople.expiresAt), gt(listedPeople.expiresAt, sql`now()`)))),
     deleteMany: (ids: number[]) =>
       db
         .delete(listedPeople)
@@ -117,5 +127,51 @@ export function unhashedRepository(scope: TenantScope, kind: ListKind) {
         .update(listedPeople)
         .set({ credentialNo: '', credentialHash, credentialMasked })
         .where(and(mine, eq(listedPeople.id, id))),
+  };
+}
+
+/**
+ * Screening (issue 42): the entries of both lists a person's keys meet, and the keys each entry is found by. An entry
+ * not yet keyed (from before, or keyed by an older derivation) is always read, compared, and keyed then.
+ */
+export function screeningRepository(scope: TenantScope) {
+  const db = dbOf(scope);
+  return {
+    candidates: (keys: string[], keysVersion: number) =>
+      db
+        .select()
+        .from(listedPeople)
+        .where(
+          and(
+            eq(listedPeople.companyId, scope.companyId),
+            or(isNull(listedPeople.expiresAt), gt(listedPeople.expiresAt, sql`now()`)),
+            or(
+              lt(listedPeople.keysVersion, keysVersion),
+              inArray(
+                listedPeople.id,
+                db
+                  .select({ id: listedKeys.entryId })
+                  .from(listedKeys)
+                  .where(and(eq(listedKeys.companyId, scope.companyId), inArray(listedKeys.key, keys.length ? keys : ['']))),
+              ),
+            ),
+          ),
+        ),
+    /** Entries keyed by an older derivation or none, a batch at a time (the nightly sweep keys them all). */
+    unkeyed: (keysVersion: number, limit: number) =>
+      db
+        .select()
+        .from(listedPeople)
+        .where(and(eq(listedPeople.companyId, scope.companyId), lt(listedPeople.keysVersion, keysVersion)))
+        .limit(limit),
+    /** An entry's keys replaced (in the caller's transaction with the entry's write). */
+    async setKeys(entryId: number, keys: string[], keysVersion: number) {
+      await db.delete(listedKeys).where(and(eq(listedKeys.companyId, scope.companyId), eq(listedKeys.entryId, entryId)));
+      if (keys.length) await db.insert(listedKeys).values(keys.map((key) => ({ companyId: scope.companyId, entryId, key })));
+      await db
+        .update(listedPeople)
+        .set({ keysVersion, updatedAt: sql`${listedPeople.updatedAt}` })
+        .where(and(eq(listedPeople.companyId, scope.companyId), eq(listedPeople.id, entryId)));
+    },
   };
 }

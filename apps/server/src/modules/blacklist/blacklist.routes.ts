@@ -7,13 +7,16 @@ import * as lists from './blacklist.service.js';
 export const blacklistRoutes = [
   bind(c.getBlacklist, (input, ctx) => lists.page(ctx, 'black', input)),
   bind(c.addBlacklist, (input, ctx) => lists.add(ctx, 'black', input)),
+  bind(c.updateBlacklist, (input, ctx) => lists.update(ctx, 'black', input)),
   bind(c.delBlacklist, (input, ctx) => lists.remove(ctx, 'black', input)),
   bind(c.checkBlacklist, (input, ctx) => lists.check(ctx, 'black', input)),
   bind(c.getWhitelist, (input, ctx) => lists.page(ctx, 'white', input)),
   bind(c.addWhitelist, (input, ctx) => lists.add(ctx, 'white', input)),
+  bind(c.updateWhitelist, (input, ctx) => lists.update(ctx, 'white', input)),
   bind(c.delWhitelist, (input, ctx) => lists.remove(ctx, 'white', input)),
   bind(c.checkWhitelist, (input, ctx) => lists.check(ctx, 'white', input)),
   bind(c.updateBlackListSwitch, (input, ctx) => lists.setSwitch(ctx, input)),
+  bind(c.updateScreeningMode, (input, ctx) => lists.setMode(ctx, input)),
 ];
 
 export const blacklistDownloads = [

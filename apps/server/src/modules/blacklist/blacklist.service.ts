@@ -1,21 +1,30 @@
-import { type In, type ListedPerson, LogModule, logDesc, maskIdNumber, normalizePhone, Status, settingObject } from '@openvisit/contract';
+import {
+  type FieldError,
+  type In,
+  isMaskedIdNumber,
+  type ListedLevel,
+  type ListedPerson,
+  LogModule,
+  logDesc,
+  maskIdNumber,
+  Status,
+  settingObject,
+} from '@openvisit/contract';
 import { patchSettings, settingsOf } from '../../core/company/company.public.js';
 import { uniqueViolation } from '../../db/sql.js';
 import { clientEnd, writeLog } from '../../platform/http/audit.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
-import { AppError, notFound, requireEvery } from '../../platform/http/errors.js';
+import { AppError, badParams, notFound, requireEvery } from '../../platform/http/errors.js';
 import type { SecretBox } from '../../platform/identity/crypto.js';
 import { idNumberHash } from '../../platform/identity/idNumbers.js';
 import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { idNumberKey } from '../../platform/personData.js';
-import { type ListedRow, type ListKind, listRepository, unhashedRepository } from './blacklist.repository.js';
+import { type ListedRow, type ListedValues, type ListKind, listRepository, unhashedRepository } from './blacklist.repository.js';
+import { keyEntry, normalisedPhone, type Probe, type Screened, screenPerson } from './blacklist.screening.js';
 
 /** Phones compare as normalised numbers, certificate numbers case- and space-insensitively. */
 export function normaliseIdentity(phone: string | undefined, credentialNo: string | undefined) {
-  return {
-    phone: phone ? (normalizePhone(phone) ?? phone.replace(/[\s-]/g, '')) : '',
-    credentialNo: idNumberKey(credentialNo ?? ''),
-  };
+  return { phone: normalisedPhone(phone), credentialNo: idNumberKey(credentialNo ?? '') };
 }
 
 /** The masked number an entry shows: the list holds no whole number (one from before hashing is masked too). */
@@ -24,12 +33,20 @@ export function shownNumber(r: Pick<ListedRow, 'credentialMasked' | 'credentialN
 }
 
 function toListed(r: ListedRow): ListedPerson {
+  const first = shownNumber(r);
   return {
     bid: r.id,
     name: r.name,
+    aliases: r.aliases,
     phone: r.phone,
-    credentialNo: shownNumber(r),
+    phones: [r.phone, ...r.morePhones].filter(Boolean),
+    credentialNo: first,
+    credentialNos: [first, ...r.moreCredentials.map((c) => c.masked)].filter(Boolean),
+    birthDate: r.birthDate,
     remark: r.remark,
+    level: r.level as ListedLevel,
+    expireTime: r.expiresAt?.getTime() ?? null,
+    expired: r.expiresAt !== null && r.expiresAt.getTime() <= Date.now(),
     sname: r.createdBy,
     createTime: r.createdAt.getTime(),
   };
@@ -45,21 +62,102 @@ export async function page(ctx: AuthedContext, kind: ListKind, input: { startInd
   return { pageNo: Math.floor(input.startIndex / input.requestedCount) + 1, pageSize: input.requestedCount, count, list: rows.map(toListed) };
 }
 
-export async function add(ctx: AuthedContext, kind: ListKind, input: { name: string; phone: string; credentialNo: string; remark: string }) {
-  const repo = repoOf(ctx, kind);
-  const id = normaliseIdentity(input.phone, input.credentialNo);
-  const credentialHash = idNumberHash(ctx.services.secrets, id.credentialNo);
-  if (await repo.match(id.phone, id.credentialNo, credentialHash))
-    throw new AppError(Status.ALREADY_EXISTS, `This phone or certificate number is already on the ${kind}list`);
-  const values = { name: input.name, phone: id.phone, credentialHash, credentialMasked: id.credentialNo ? maskIdNumber(id.credentialNo) : '' };
-  const row = await repo.insert({ ...values, remark: input.remark, createdBy: ctx.session.name }).catch((err: unknown) => {
-    if (uniqueViolation(err)?.startsWith('listed_people_')) throw new AppError(Status.ALREADY_EXISTS);
+type EntryInput = Omit<In<'addBlacklist'>, 'userid'>;
+type Credential = { hash: string; masked: string };
+
+/** The entry's certificate numbers as hashes and masks: a mask sent back stands for the number held under it. */
+function credentialsOf(secrets: SecretBox, input: EntryInput, held: Credential[]): Credential[] {
+  const errors: FieldError[] = [];
+  const sent = [input.credentialNo, ...input.credentialNos];
+  const out = sent.flatMap((n, i): Credential[] => {
+    if (!n) return [];
+    if (isMaskedIdNumber(n)) {
+      const kept = held.find((h) => h.masked === n);
+      if (!kept) errors.push({ field: i === 0 ? 'credentialNo' : `credentialNos.${i - 1}`, rule: 'masked' });
+      return kept ? [kept] : [];
+    }
+    const key = idNumberKey(n);
+    return [{ hash: idNumberHash(secrets, key), masked: maskIdNumber(key) }];
+  });
+  if (errors.length) throw badParams(errors);
+  return out.filter((c, i) => out.findIndex((o) => o.hash === c.hash) === i);
+}
+
+function heldCredentials(secrets: SecretBox, r: ListedRow): Credential[] {
+  const legacy = r.credentialNo ? [{ hash: idNumberHash(secrets, r.credentialNo), masked: maskIdNumber(r.credentialNo) }] : [];
+  const first = r.credentialHash ? [{ hash: r.credentialHash, masked: r.credentialMasked }] : [];
+  return [...first, ...legacy, ...r.moreCredentials];
+}
+
+/** The row's values from the input: phones normalised and deduplicated, numbers hashed, the expiry in the future. */
+function valuesOf(input: EntryInput, credentials: Credential[], now = Date.now()): ListedValues {
+  if (input.expireTime !== null && input.expireTime <= now) throw badParams([{ field: 'expireTime', rule: 'past' }]);
+  const phones = [...new Set([input.phone, ...input.phones].map(normalisedPhone).filter(Boolean))];
+  const [first, ...more] = credentials;
+  return {
+    name: input.name,
+    aliases: [...new Set(input.aliases.filter((a) => a !== input.name))],
+    phone: phones[0] ?? '',
+    morePhones: phones.slice(1),
+    credentialHash: first?.hash ?? '',
+    credentialMasked: first?.masked ?? '',
+    moreCredentials: more,
+    birthDate: input.birthDate,
+    remark: input.remark,
+    level: input.level,
+    expiresAt: input.expireTime === null ? null : new Date(input.expireTime),
+  };
+}
+
+/** The identifier keys of an entry's values (its phones, its numbers' hashes): another entry holding one is a 3. */
+function identifierKeys(v: ListedValues): string[] {
+  const phones = [v.phone ?? '', ...(v.morePhones ?? [])].filter(Boolean).map((p) => `t:${p}`);
+  const hashes = [v.credentialHash ?? '', ...(v.moreCredentials ?? []).map((c) => c.hash)].filter(Boolean).map((h) => `c:${h}`);
+  return [...phones, ...hashes];
+}
+
+const alreadyListed = (kind: ListKind) =>
+  new AppError(Status.ALREADY_EXISTS, `A phone or certificate number of this person is already on the ${kind}list`);
+
+async function writeEntry(ctx: AuthedContext, kind: ListKind, write: (repo: ReturnType<typeof listRepository>) => Promise<ListedRow | undefined>) {
+  return inTransaction(ctx.tenant, async (tx) => {
+    const row = await write(listRepository(tx, kind));
+    if (row) await keyEntry(tx, ctx.services.secrets, row);
+    return row;
+  }).catch((err: unknown) => {
+    if (uniqueViolation(err)?.startsWith('listed_people_')) throw alreadyListed(kind);
     throw err;
   });
+}
+
+function audited(ctx: AuthedContext, kind: ListKind, row: ListedRow): ListedPerson {
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
   ctx.audit.desc = logDesc(kind === 'black' ? 'blacklist' : 'whitelist');
   return toListed(row);
+}
+
+export async function add(ctx: AuthedContext, kind: ListKind, input: EntryInput) {
+  const values = valuesOf(input, credentialsOf(ctx.services.secrets, input, []));
+  const row = await writeEntry(ctx, kind, async (repo) => {
+    if (await repo.holdingAny(identifierKeys(values))) throw alreadyListed(kind);
+    return repo.insert({ ...values, createdBy: ctx.session.name });
+  });
+  if (!row) throw notFound(`${kind}list entry`);
+  return audited(ctx, kind, row);
+}
+
+export async function update(ctx: AuthedContext, kind: ListKind, input: EntryInput & { bid: number }) {
+  const before = await repoOf(ctx, kind).byId(input.bid);
+  if (!before) throw notFound(`${kind}list entry`);
+  const values = valuesOf(input, credentialsOf(ctx.services.secrets, input, heldCredentials(ctx.services.secrets, before)));
+  const row = await writeEntry(ctx, kind, async (repo) => {
+    if (await repo.holdingAny(identifierKeys(values), before.id)) throw alreadyListed(kind);
+    // A number from before hashing is now held as its hash, like every other.
+    return repo.update(before.id, { ...values, ...(before.credentialNo && { credentialNo: '' }) } as ListedValues);
+  });
+  if (!row) throw notFound(`${kind}list entry`);
+  return audited(ctx, kind, row);
 }
 
 export async function remove(ctx: AuthedContext, kind: ListKind, input: { bids: number[] }) {
@@ -85,33 +183,66 @@ async function screeningOn(ctx: AuthedContext): Promise<boolean> {
   return (await settingsOf(ctx)).blackListSwitch === 1;
 }
 
-/** Whether a person is on the list, and whether the company screens visitors against it. */
-export async function check(ctx: AuthedContext, kind: ListKind, input: { phone?: string; credentialNo?: string }) {
-  const id = normaliseIdentity(input.phone, input.credentialNo);
-  const hit = await repoOf(ctx, kind).match(id.phone, id.credentialNo, idNumberHash(ctx.services.secrets, id.credentialNo));
-  return { listed: !!hit, screening: kind === 'black' ? await screeningOn(ctx) : true, ...(hit && { name: hit.name }) };
+/**
+ * A person screened against a list: its matches (strongest first), `listed` when one is exact or strong (the
+ * original's answer: the first such entry's name), the decision over both lists, and whether the company screens.
+ */
+export async function check(ctx: AuthedContext, kind: ListKind, input: In<'checkBlacklist'>) {
+  const screened = await screenPerson(ctx, input, input.mode);
+  const matches = screened.matches.filter((m) => m.list === kind);
+  const firm = matches.find((m) => m.strength !== 'possible');
+  return {
+    listed: !!firm,
+    screening: kind === 'black' ? await screeningOn(ctx) : true,
+    ...(firm && { name: firm.name }),
+    mode: screened.mode,
+    matches,
+    decision: screened.decision,
+  };
 }
 
 /**
- * Whether the blacklist screening stops this person (the desk's and kiosk's ways in, a door's sign-in): written to the
- * operation log as an alert when it does.
+ * The screening of a person coming in (the desk's and kiosk's ways in, a door's sign-in) with the company's switch:
+ * `clear` when it is off. A refusal is written to the operation log as an alert.
  */
-export async function barred(ctx: AuthedContext, who: { name: string; phone: string; idNumber: string }): Promise<boolean> {
-  const hit = await check(ctx, 'black', { phone: who.phone || undefined, credentialNo: who.idNumber || undefined });
-  if (!hit.listed || !hit.screening) return false;
-  await writeLog(
-    ctx.tenant,
-    ctx.services.secrets,
-    ctx.session,
-    { module: LogModule.BLACKLIST, event: 'alert', objName: who.name, desc: logDesc('blacklistHit'), client: clientEnd(ctx.userAgent) },
-    ctx.ip,
-  );
-  return true;
+export async function screenVisitor(
+  ctx: AuthedContext,
+  who: { name: string; phone: string; idNumber: string; birthDate?: string },
+): Promise<Screened> {
+  if (!(await screeningOn(ctx))) return { mode: 'standard', matches: [], decision: 'clear' };
+  const screened = await screenPerson(ctx, {
+    name: who.name,
+    phone: who.phone,
+    credentialNo: who.idNumber,
+    birthDate: who.birthDate,
+  } satisfies Probe);
+  if (screened.decision === 'refuse')
+    await writeLog(
+      ctx.tenant,
+      ctx.services.secrets,
+      ctx.session,
+      { module: LogModule.BLACKLIST, event: 'alert', objName: who.name, desc: logDesc('blacklistHit'), client: clientEnd(ctx.userAgent) },
+      ctx.ip,
+    );
+  return screened;
 }
 
-/** Whether the blacklist names this person (a near match: the name alone; an approval policy may route on it). */
-export function nameListed(ctx: AuthedContext, name: string): Promise<boolean> {
-  return name.trim() ? repoOf(ctx, 'black').nameListed(name) : Promise.resolve(false);
+/** Whether the screening stops this person (see screenVisitor). */
+export async function barred(ctx: AuthedContext, who: { name: string; phone: string; idNumber: string }): Promise<boolean> {
+  return (await screenVisitor(ctx, who)).decision === 'refuse';
+}
+
+/** Whether the blacklist names this person by name alone (a near match: an approval policy may route on it). */
+export async function nameListed(ctx: AuthedContext, name: string): Promise<boolean> {
+  if (!name.trim()) return false;
+  return (await screenPerson(ctx, { name })).matches.some((m) => m.list === 'black' && m.reason.alias !== undefined);
+}
+
+export async function setMode(ctx: AuthedContext, input: In<'updateScreeningMode'>): Promise<null> {
+  await patchSettings(ctx, { screeningMode: input.screeningMode });
+  ctx.audit.objName = settingObject('screeningMode');
+  ctx.audit.desc = logDesc(input.screeningMode === 'narrow' ? 'screeningNarrow' : 'screeningStandard');
+  return null;
 }
 
 export async function setSwitch(ctx: AuthedContext, input: In<'updateblackListSwitch'>): Promise<null> {
@@ -123,12 +254,12 @@ export async function setSwitch(ctx: AuthedContext, input: In<'updateblackListSw
 
 /**
  * The whole blacklist as normalised identities, for checks over many people at once (the face terminals' sync):
- * `has(phone, credentialNo)` as `check` would answer, without a query per person.
+ * `has(phone, credentialNo)` as a screening by identifiers would answer, without a query per person.
  */
 export async function blacklistMatcher(scope: TenantScope, secrets: SecretBox): Promise<(phone: string, credentialNo: string) => boolean> {
   const rows = await listRepository(scope, 'black').identities();
-  const phones = new Set(rows.map((r) => r.phone).filter(Boolean));
-  const hashes = new Set(rows.map((r) => r.credentialHash).filter(Boolean));
+  const phones = new Set(rows.flatMap((r) => [r.phone, ...r.morePhones]).filter(Boolean));
+  const hashes = new Set(rows.flatMap((r) => [r.credentialHash, ...r.moreCredentials.map((c) => c.hash)]).filter(Boolean));
   const numbers = new Set(rows.map((r) => r.credentialNo).filter(Boolean));
   return (phone, credentialNo) => {
     const id = normaliseIdentity(phone, credentialNo);

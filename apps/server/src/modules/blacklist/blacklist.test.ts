@@ -25,7 +25,7 @@ describe('blacklist and whitelist', () => {
     expect((await t.api.addBlacklist({ name: 'X', phone: '13800000000' }, desk.token)).status).toBe(Status.NO_PERMISSION);
   });
 
-  it('adds with phone or ID number, normalised; refuses neither (400), bad ID (400), duplicates (3)', async () => {
+  it('adds with phone or ID number, normalised; refuses a bad ID (400) and duplicates (3)', async () => {
     const r = await t.api.addBlacklist({ name: '张三', phone: '+86 138-0013-8000', remark: 'trespass' }, a.token);
     expect(r.status).toBe(0);
     expect(r.result).toMatchObject({ name: '张三', phone: '13800138000', sname: 'Admin Person' });
@@ -35,7 +35,9 @@ describe('blacklist and whitelist', () => {
     const [stored] = await t.db.select().from(listedPeople).where(eq(listedPeople.id, id.result.bid));
     expect(stored).toMatchObject({ credentialNo: '', credentialMasked: '110*************2X', credentialHash: expect.stringMatching(/^[\w-]{43}$/) });
     expect(JSON.stringify(stored)).not.toContain('11010519491231002');
-    expect((await t.call<Errors>('addBlacklist', { name: 'Nobody' }, a.token)).result.errors).toEqual([{ field: 'phone', rule: 'phoneOrId' }]);
+    expect((await t.call<Errors>('addBlacklist', { name: 'Bad', phone: '12345' }, a.token)).result.errors).toEqual([
+      { field: 'phone', rule: 'format' },
+    ]);
     expect((await t.call<Errors>('addBlacklist', { name: 'Bad', credentialNo: '110105194912310021' }, a.token)).result.errors).toEqual([
       { field: 'credentialNo', rule: 'checksum' },
     ]);
@@ -46,7 +48,15 @@ describe('blacklist and whitelist', () => {
   });
 
   it('check matches by phone or number and reports the screening switch, on for a new company', async () => {
-    expect((await t.api.checkBlacklist({ phone: '138 0013 8000' }, a.token)).result).toEqual({ listed: true, screening: true, name: '张三' });
+    expect((await t.api.checkBlacklist({ phone: '138 0013 8000' }, a.token)).result).toMatchObject({
+      listed: true,
+      screening: true,
+      name: '张三',
+      decision: 'refuse',
+      matches: [
+        { name: '张三', strength: 'exact', level: 'refuse', reason: { rules: ['phone'] }, reasonText: { en: 'same phone', zh: '手机号相同' } },
+      ],
+    });
     expect((await t.api.updateblackListSwitch({ blackListSwitch: 0 }, a.token)).status).toBe(0);
     expect((await t.api.checkBlacklist({ credentialNo: '11010519491231002x' }, a.token)).result).toMatchObject({ listed: true, screening: false });
     expect((await t.api.checkBlacklist({ phone: '13900000000' }, a.token)).result).toMatchObject({ listed: false });
