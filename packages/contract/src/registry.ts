@@ -9,6 +9,7 @@ import { employeeAccountCalls } from './calls/auth.employeeAccount.js';
 import { authImCalls } from './calls/auth.im.js';
 import { authCalls } from './calls/auth.js';
 import { blacklistCalls, blacklistDownloads } from './calls/blacklist.js';
+import { screeningReviewCalls } from './calls/blacklist.reviews.js';
 import { contactCalls } from './calls/contacts.js';
 import { faceSyncCalls } from './calls/credentials.js';
 import { departmentCalls, exportDepartmentTemplate, importDepartment } from './calls/departments.js';
@@ -79,6 +80,7 @@ export const allCalls = [
   ...departmentCalls,
   importDepartment,
   ...blacklistCalls,
+  ...screeningReviewCalls,
   ...roleCalls,
   ...proxyCalls,
   ...contactCalls,
