@@ -19,6 +19,7 @@ import { cardState, decideByCard, onApprovalSettled, registerApprovalSubject } f
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
 import { registerRecoveryJobs } from './modules/auth/auth.recovery.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { registerScreeningSubject } from './modules/blacklist/blacklist.public.js';
 import { blacklistDownloads, blacklistRoutes } from './modules/blacklist/blacklist.routes.js';
 import { originalDialect } from './modules/compat/compat.dialect.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
@@ -37,7 +38,7 @@ import { cardApproval } from './modules/interimCards/interimCards.public.js';
 import { interimCardsDownloads, interimCardsRoutes } from './modules/interimCards/interimCards.routes.js';
 import { registerInvitationJobs } from './modules/invitations/invitations.notices.js';
 import { invitationsDownloads, invitationsRoutes } from './modules/invitations/invitations.routes.js';
-import { truckApproval } from './modules/logistics/logistics.public.js';
+import { truckApproval, truckScreening } from './modules/logistics/logistics.public.js';
 import { logisticsDownloads, logisticsRoutes } from './modules/logistics/logistics.routes.js';
 import { registerLogisticsJobs } from './modules/logistics/logistics.sweep.js';
 import { logsDownloads, logsRoutes } from './modules/logs/logs.routes.js';
@@ -59,12 +60,13 @@ import { registrationDownloads, registrationRoutes } from './modules/registratio
 import { registerReportJobs } from './modules/reports/reports.fill.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { reportTableDownloads, reportTableRoutes } from './modules/reports/reportTable.routes.js';
-import { residentApproval } from './modules/residents/residents.public.js';
+import { residentApproval, residentScreening } from './modules/residents/residents.public.js';
 import { residentsDownloads, residentsRoutes } from './modules/residents/residents.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { subCompaniesDownloads, subCompaniesRoutes } from './modules/subCompanies/subCompanies.routes.js';
 import { superAccountsRoutes } from './modules/superAccounts/superAccounts.routes.js';
+import { visitScreening } from './modules/visits/visits.public.js';
 import { visitsDownloads, visitsRoutes } from './modules/visits/visits.routes.js';
 import { registerVisitJobs } from './modules/visits/visits.schedule.js';
 import { FolderFileStore } from './platform/files/files.js';
@@ -224,6 +226,10 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
   registerApprovalSubject('truck', truckApproval);
   registerApprovalSubject('interimCard', cardApproval);
   registerApprovalSubject('resident', residentApproval);
+  // A screening reviewer's decision moves the held visit through the visits module, which screens (no import back).
+  registerScreeningSubject('visit', visitScreening);
+  registerScreeningSubject('resident', residentScreening);
+  registerScreeningSubject('truck', truckScreening);
   // A press on a work app's card decides through approvals, and approvals' decisions update the cards; approvals reaches
   // im only through notifications and these hand-overs (no import back).
   const stopWorkApps = registerWorkApps(

@@ -191,6 +191,9 @@ export const logDescriptions = {
   visitCardIssued: { en: 'access card {{cardNo}} handed out', zh: '发放门禁卡 {{cardNo}}' },
   visitCardReturned: { en: 'access card {{cardNo}} taken back', zh: '收回门禁卡 {{cardNo}}' },
   blacklistHit: { en: 'blacklisted visitor stopped at the desk', zh: '黑名单访客在前台被拦截' },
+  screeningHeld: { en: 'held for screening review: a possible watchlist match', zh: '疑似名单匹配，待人工复核' },
+  screeningAllowed: { en: 'allowed in after screening review {{remark}}', zh: '名单复核后放行 {{remark}}' },
+  screeningRefused: { en: 'refused after screening review: {{remark}}', zh: '名单复核后拒绝：{{remark}}' },
   // meetings (the meeting's subject is the row's object)
   meetingAdded: {
     en: 'meeting {{start}} – {{end}}, organiser {{host}}, {{count}} invited',

@@ -25,6 +25,7 @@ export const resendInvitation = defineCall({
     Status.SERVER_ERROR,
     Status.UPDATE_NOT_ALLOWED,
     Status.VISITOR_TYPE_NOT_EXIST,
+    Status.BLACKLISTED,
   ],
   fieldStatuses: { [Status.SAME_PHONE_APPOINTMENT]: null, [Status.INVITE_FEATURE_OFF]: null },
   log: { module: LogModule.VISITOR, event: 'update' },

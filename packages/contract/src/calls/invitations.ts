@@ -47,7 +47,7 @@ export const addAppointment = defineCall({
   summary:
     'Invite one or more visitors: an employee invites as the host (116 when the company has not opened invitations to employees or the employee may not invite); administrators name the host (55, 1119); a sub-company names one of its own employees, under the same rules as an employee inviting (116). Each visitor gets an 8-digit code to check in with at the kiosk; 112 when the same phone is already invited that day',
   access: [Role.EMPLOYEE, Role.ADMIN, Role.SUBADMIN, Role.SUB_COMPANY],
-  statuses: [Status.EMPLOYEE_NOT_EXIST, Status.GATE_NOT_FOUND, Status.INVALID_EMPLOYEE, Status.VISITOR_TYPE_NOT_EXIST],
+  statuses: [Status.EMPLOYEE_NOT_EXIST, Status.GATE_NOT_FOUND, Status.INVALID_EMPLOYEE, Status.VISITOR_TYPE_NOT_EXIST, Status.BLACKLISTED],
   fieldStatuses: { [Status.SAME_PHONE_APPOINTMENT]: 'visitors', [Status.INVITE_FEATURE_OFF]: null },
   log: { module: LogModule.VISITOR, event: 'add' },
   input: z

@@ -254,10 +254,10 @@ export const logisticsArrive = defineCall({
   area: 'logistics',
   module: 'logistics',
   summary:
-    'The truck arrives (visitdate): an approved booking for today not yet arrived (58 otherwise); by its sid or the driver’s ID number. 69 (result {qid, sid}) while the driver has not passed the safety induction its logistics type names',
+    'The truck arrives (visitdate): an approved booking for today not yet arrived (58 otherwise); by its sid or the driver’s ID number. 69 (result {qid, sid}) while the driver has not passed the safety induction its logistics type names; with screening on, the driver is screened: 66 for a refusing watchlist match, 1121 (result {held: true}) while a possible match waits for a reviewer',
   access: LOGISTICS_GATES,
   feature: 'logistics',
-  statuses: [Status.NO_SUCH_RECORD, Status.UPDATE_NOT_ALLOWED, Status.EXAM_REQUIRED],
+  statuses: [Status.NO_SUCH_RECORD, Status.UPDATE_NOT_ALLOWED, Status.EXAM_REQUIRED, Status.BLACKLISTED, Status.VISITOR_UNAUTHORIZED],
   log: { module: LogModule.LOGISTICS, event: 'update' },
   input: arriveInput,
   output: logisticsBooking,

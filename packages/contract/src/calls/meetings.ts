@@ -111,7 +111,14 @@ export const addMeeting = defineCall({
   summary:
     'Create a meeting and invite its visitors (at least one): each gets an invitation linked to the meeting, with its own code, link and mail. An employee organises as themselves (116 when the company has not opened invitations to employees); administrators name the organiser (55, 1119). 108 when a meeting of that name is already held that day',
   access: MEETING_MANAGERS,
-  statuses: [Status.EMPLOYEE_NOT_EXIST, Status.GATE_NOT_FOUND, Status.INVALID_EMPLOYEE, Status.NO_SUCH_RECORD, Status.VISITOR_TYPE_NOT_EXIST],
+  statuses: [
+    Status.EMPLOYEE_NOT_EXIST,
+    Status.GATE_NOT_FOUND,
+    Status.INVALID_EMPLOYEE,
+    Status.NO_SUCH_RECORD,
+    Status.VISITOR_TYPE_NOT_EXIST,
+    Status.BLACKLISTED,
+  ],
   fieldStatuses: { [Status.MEETING_NAME_TAKEN]: 'subject', [Status.SAME_PHONE_APPOINTMENT]: 'visitors', [Status.INVITE_FEATURE_OFF]: null },
   log: { module: LogModule.VISITOR, event: 'add' },
   input: z
@@ -245,6 +252,7 @@ export const joinMeeting = defineCall({
     Status.NO_SUCH_RECORD,
     Status.UPDATE_NOT_ALLOWED,
     Status.VISITOR_TYPE_NOT_EXIST,
+    Status.BLACKLISTED,
   ],
   fieldStatuses: { [Status.SAME_PHONE_APPOINTMENT]: 'visitors', [Status.INVITE_FEATURE_OFF]: null },
   log: { module: LogModule.VISITOR, event: 'add' },

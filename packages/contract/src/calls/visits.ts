@@ -201,7 +201,7 @@ export const checkInByCode = defineCall({
   area: 'visitors',
   module: 'visits',
   summary:
-    'Check in an invited or booked visitor by the code they type or scan (or their phone, or the visit’s id from the desk’s list): 64 too early, 65 too late (against the company extend times; for a meeting’s visitor, from the early margin before the meeting until it ends), 66 blacklisted, 69 the safety induction not passed (result `{ qid, tid, vid }`), 1117 no such visit, 1131 a scanned QR pass while QR check-in (scaner) is off; checking in again answers the same record with `repeated`',
+    'Check in an invited or booked visitor by the code they type or scan (or their phone, or the visit’s id from the desk’s list): 64 too early, 65 too late (against the company extend times; for a meeting’s visitor, from the early margin before the meeting until it ends), 66 blacklisted, 1121 with `{ held: true }` while a possible watchlist match waits for a screening reviewer, 69 the safety induction not passed (result `{ qid, tid, vid }`), 1117 no such visit, 1131 a scanned QR pass while QR check-in (scaner) is off; checking in again answers the same record with `repeated`',
   access: DESK_ROLES,
   statuses: [
     Status.BLACKLISTED,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './accounts.js';
 import { id, timestamps, tstz } from './columns.js';
+import { visits } from './visits.js';
 
 /**
  * Blacklist and whitelist entries (qcv_blacklist), told apart by `kind`; the phone is stored normalised, the certificate
@@ -67,4 +68,38 @@ export const listedKeys = pgTable(
     key: text('key').notNull(),
   },
   (t) => [index('listed_keys_key_idx').on(t.companyId, t.key), index('listed_keys_entry_idx').on(t.entryId)],
+);
+
+/**
+ * The screening review queue (issue 42): a person a possible or review-level match held, the matches as they were, and
+ * the decision. `resume` is what the held subject's module needs to go on once allowed (a visit: whether its approval
+ * policy still asks anyone). A visit's reviews go with the visit.
+ */
+export const screeningReviews = pgTable(
+  'screening_reviews',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** 'visit' | 'resident' | 'truck' */
+    subject: text('subject').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    visitId: integer('visit_id').references(() => visits.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone').notNull().default(''),
+    channel: text('channel').notNull(),
+    matches: jsonb('matches').$type<unknown[]>().notNull().default([]),
+    resume: jsonb('resume').$type<Record<string, unknown>>().notNull().default({}),
+    /** 'waiting' | 'allowed' | 'refused' | 'withdrawn' */
+    status: text('status').notNull().default('waiting'),
+    decidedBy: text('decided_by').notNull().default(''),
+    decidedAt: tstz('decided_at'),
+    remark: text('remark').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    index('screening_reviews_company_idx').on(t.companyId, t.status, t.createdAt),
+    uniqueIndex('screening_reviews_waiting_uq').on(t.companyId, t.subject, t.subjectId).where(sql`${t.status} = 'waiting'`),
+  ],
 );

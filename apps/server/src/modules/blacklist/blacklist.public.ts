@@ -2,5 +2,15 @@
 
 export { exportList } from './blacklist.export.js';
 export { eraseListed, type ListedRecord, listedOfPerson } from './blacklist.person.js';
+export {
+  type Hold,
+  holdForReview,
+  registerScreeningSubject,
+  reviewAllowed,
+  type ScreeningSubjectHandler,
+  withdrawReviews,
+} from './blacklist.reviews.js';
+export type { ReviewRow } from './blacklist.reviews.repository.js';
+export { keyUnkeyed, type Screened } from './blacklist.screening.js';
 export * as blacklist from './blacklist.service.js';
 export { blacklistMatcher, hashListedNumbers } from './blacklist.service.js';

@@ -2,6 +2,7 @@ import * as c from '@openvisit/contract';
 import { bind } from '../../platform/http/calls.js';
 import { bindDownload } from '../../platform/http/downloads.js';
 import { exportList } from './blacklist.export.js';
+import { decideReview, reviewPage } from './blacklist.reviews.js';
 import * as lists from './blacklist.service.js';
 
 export const blacklistRoutes = [
@@ -17,6 +18,8 @@ export const blacklistRoutes = [
   bind(c.checkWhitelist, (input, ctx) => lists.check(ctx, 'white', input)),
   bind(c.updateBlackListSwitch, (input, ctx) => lists.setSwitch(ctx, input)),
   bind(c.updateScreeningMode, (input, ctx) => lists.setMode(ctx, input)),
+  bind(c.getScreeningReviews, (input, ctx) => reviewPage(ctx, input)),
+  bind(c.decideScreeningReview, (input, ctx) => decideReview(ctx, input)),
 ];
 
 export const blacklistDownloads = [

@@ -7,6 +7,7 @@ import {
   LogModule,
   logDesc,
   maskIdNumber,
+  type ScreeningSubject,
   Status,
   settingObject,
 } from '@openvisit/contract';
@@ -20,6 +21,7 @@ import { idNumberHash } from '../../platform/identity/idNumbers.js';
 import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { idNumberKey } from '../../platform/personData.js';
 import { type ListedRow, type ListedValues, type ListKind, listRepository, unhashedRepository } from './blacklist.repository.js';
+import { reviewAllowed } from './blacklist.reviews.js';
 import { keyEntry, normalisedPhone, type Probe, type Screened, screenPerson } from './blacklist.screening.js';
 
 /** Phones compare as normalised numbers, certificate numbers case- and space-insensitively. */
@@ -227,9 +229,18 @@ export async function screenVisitor(
   return screened;
 }
 
-/** Whether the screening stops this person (see screenVisitor). */
-export async function barred(ctx: AuthedContext, who: { name: string; phone: string; idNumber: string }): Promise<boolean> {
-  return (await screenVisitor(ctx, who)).decision === 'refuse';
+/**
+ * A subject's screening (see screenVisitor): a review a reviewer already allowed for this subject holds it no more,
+ * so a visit allowed at its registration is not held again at its check-in or its door.
+ */
+export async function screenSubject(
+  ctx: AuthedContext,
+  who: { name: string; phone: string; idNumber: string },
+  subject?: { kind: ScreeningSubject; id: number },
+): Promise<Screened> {
+  const screened = await screenVisitor(ctx, who);
+  if (screened.decision === 'review' && subject && (await reviewAllowed(ctx, subject.kind, subject.id))) return { ...screened, decision: 'note' };
+  return screened;
 }
 
 /** Whether the blacklist names this person by name alone (a near match: an approval policy may route on it). */

@@ -1,7 +1,7 @@
 import { type CompanySettings, logDesc } from '@openvisit/contract';
 import { leaveAtFrom, moveIn, protocolCarried, type VisitRow } from '../../core/visits/visits.public.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
-import { blacklist } from '../blacklist/blacklist.public.js';
+import { blacklist, holdForReview } from '../blacklist/blacklist.public.js';
 import { notifyArrival } from '../notifications/notifications.public.js';
 
 /**
@@ -24,7 +24,22 @@ export async function signInAtDoor(
   // A returning visitor who accepted the current terms at an earlier visit is not sent to the kiosk for them.
   const terms = await protocolCarried(ctx.tenant, settings, v);
   if (!terms) return 'protocol';
-  if (await blacklist.barred(ctx, { name: v.name, phone: v.phone, idNumber: v.idNumber })) return 'blacklisted';
+  const screened = await blacklist.screenSubject(ctx, { name: v.name, phone: v.phone, idNumber: v.idNumber }, { kind: 'visit', id: v.id });
+  if (screened.decision === 'refuse') return 'blacklisted';
+  if (screened.decision === 'review') {
+    // A door cannot wait: the visitor is turned away and reception reviews the match; allowed, the next pass opens.
+    const held = {
+      subject: 'visit',
+      subjectId: v.id,
+      visitId: v.id,
+      name: v.name,
+      phone: v.phone,
+      channel: 'door',
+      matches: screened.matches,
+    } as const;
+    await holdForReview(ctx, held);
+    return 'blacklisted';
+  }
   if (await ctx.services.induction.pending(ctx.tenant, { tid: v.tid, vid: v.id, phone: v.phone, idNumber: v.idNumber, email: v.email }))
     return 'induction';
   const now = new Date();

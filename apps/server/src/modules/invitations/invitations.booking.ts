@@ -18,7 +18,7 @@ import { type AuthedContext, actorContext, type CallContext } from '../../platfo
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { randomToken, safeEqual } from '../../platform/identity/crypto.js';
 import { needsApproval } from '../approvals/approvals.public.js';
-import { screen } from '../visits/visits.public.js';
+import { holdVisit, screen } from '../visits/visits.public.js';
 import { type BookingAppRow, bookingAppsRepository } from './invitations.apps.repository.js';
 import { bookingNotice } from './invitations.mails.js';
 import { invitedThatDay, submitForApproval, typeAndGate } from './invitations.service.js';
@@ -110,11 +110,11 @@ async function plan(ctx: AuthedContext, input: In<'addVisitorApponintmnet'>) {
   const host = await employees.bookingHostOf(ctx, { empid: input.empid, phone: input.empPhone });
   const { visitType } = await typeAndGate(ctx, input);
   const phone = normalizePhone(input.phone) ?? input.phone;
-  await screen(ctx, { name: input.name, phone, idNumber: '' });
+  const screened = await screen(ctx, { name: input.name, phone, idNumber: '' });
   const at = new Date(input.appointmentDate);
   if (await invitedThatDay(ctx, phone, at))
     throw new AppError(Status.SAME_PHONE_APPOINTMENT, undefined, { errors: [{ field: 'phone', rule: 'invited' }] });
-  return { host, visitType, phone, at };
+  return { host, visitType, phone, at, screened };
 }
 
 /**
@@ -164,10 +164,12 @@ async function store(ctx: AuthedContext, input: In<'addVisitorApponintmnet'>, ki
       visitorName: input.name,
       fields: {},
     }));
+  // Held for a screening review, it waits as for an approval; the policy is asked once a reviewer allows it.
+  const held = p.screened.decision === 'review';
   const row = await createVisit(ctx, {
     kind: 'appointment',
-    status: initialStatus('appointment', { approval }),
-    permission: approval ? 0 : 1,
+    status: initialStatus('appointment', { approval: approval || held }),
+    permission: approval || held ? 0 : 1,
     name: input.name,
     phone: p.phone,
     email: input.email,
@@ -181,8 +183,9 @@ async function store(ctx: AuthedContext, input: In<'addVisitorApponintmnet'>, ki
     appointmentAt: p.at,
     lang: input.lang,
   });
-  await submitForApproval(ctx, [{ row, token: '' }], input.name, kind);
-  await tellHost(ctx, row, approval);
+  if (held) await holdVisit(ctx, row, p.screened, 'booking', { approval, kind, submitter: input.name });
+  else await submitForApproval(ctx, [{ row, token: '' }], input.name, kind);
+  await tellHost(ctx, row, approval || held);
   return row;
 }
 

@@ -21,6 +21,8 @@ import { inTransaction } from '../../platform/identity/tenancy.js';
 import { canSee } from '../../platform/identity/visibility.js';
 import { sealedInMessage } from '../../platform/messages/messages.js';
 import { needsApproval, submit } from '../approvals/approvals.public.js';
+import type { Screened } from '../blacklist/blacklist.public.js';
+import { holdVisit, screen } from '../visits/visits.public.js';
 import { passAttachment } from './invitations.mails.js';
 import { sendCancellation, sendInvitation } from './invitations.notices.js';
 import { invitationActions } from './invitations.policy.js';
@@ -164,6 +166,8 @@ export interface Invitee {
 export interface Invited {
   row: VisitRow;
   token: string;
+  /** Held by the screening for a reviewer (with whether its approval policy asks anyone once allowed). */
+  held?: { screened: Screened; approval: boolean };
 }
 
 /** An invitation checked and ready to store: what its visitors share, the time and the visitors. */
@@ -199,6 +203,9 @@ export async function storeInvitations(
   const switchOn = (await settingsOf(ctx)).processSwitch === 1;
   // Asked before the transaction: the policies read the directory (the embedded database has one connection).
   const approval: boolean[] = [];
+  // Each visitor screened first: a refusing match stops the whole invitation (66), a review holds that visitor.
+  const screened: Screened[] = [];
+  for (const p of plan.people) screened.push(await screen(ctx, { name: p.name, phone: p.phone, idNumber: '' }));
   for (const p of plan.people)
     approval.push(
       switchOn &&
@@ -223,7 +230,7 @@ export async function storeInvitations(
       const row = await createVisit(txCtx, {
         kind: 'invite',
         status,
-        permission: approval[i] ? 0 : 1,
+        permission: approval[i] || screened[i]?.decision === 'review' ? 0 : 1,
         name: p.name,
         phone: p.phone,
         email: p.email,
@@ -247,7 +254,8 @@ export async function storeInvitations(
           ...plan.textsFor(p.lang),
         },
       ]);
-      out.push({ token, row });
+      const s = screened[i];
+      out.push({ token, row, ...(s?.decision === 'review' && { held: { screened: s, approval: approval[i] ?? false } }) });
     }
     return out;
   });
@@ -260,7 +268,10 @@ export async function submitForApproval(
   submitter: string,
   kind: 'invitation' | 'appointment' | 'publicBooking' = 'invitation',
 ): Promise<void> {
-  for (const { row } of invited) if (row.permission === 0) await submit(ctx, row, submitter, kind);
+  for (const { row, held } of invited) {
+    if (held) await holdVisit(ctx, row, held.screened, 'invitation', { approval: held.approval, kind, submitter });
+    else if (row.permission === 0) await submit(ctx, row, submitter, kind);
+  }
 }
 
 /** The mail of one invitation in the visitor's language: subject, text and HTML. */

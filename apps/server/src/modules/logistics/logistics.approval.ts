@@ -2,6 +2,7 @@ import { LogisticsStatus } from '@openvisit/contract';
 import { dayStart } from '../../platform/formats/days.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { type SubjectHandler, submitSubjectForApproval } from '../approvals/approvals.public.js';
+import type { ScreeningSubjectHandler } from '../blacklist/blacklist.public.js';
 import { type BookingRow, logisticsRepository } from './logistics.repository.js';
 
 /**
@@ -62,5 +63,20 @@ export const truckApproval: SubjectHandler = {
   },
   async closed(ctx, id) {
     return (await logisticsRepository(ctx.tenant).byId(id))?.pstatus !== LogisticsStatus.WAITING;
+  },
+};
+
+/**
+ * A screening reviewer's decision on a driver held at the gate (registered in app.ts): allowed, nothing moves (the next
+ * arrival goes through); refused, the approved booking is refused, the reviewer's reason kept.
+ */
+export const truckScreening: ScreeningSubjectHandler = {
+  async allowed() {},
+  async refused(ctx, review) {
+    await logisticsRepository(ctx.tenant).move(
+      review.subjectId,
+      { pstatus: LogisticsStatus.APPROVED },
+      { pstatus: LogisticsStatus.REFUSED, approver: review.decidedBy, approveTime: new Date(), approveReason: review.remark },
+    );
   },
 };

@@ -6,6 +6,7 @@ import { assertMay, startsFrom } from '../../platform/identity/policy.js';
 import type { TenantScope } from '../../platform/identity/tenancy.js';
 import type { Induction } from '../../platform/induction.js';
 import { subjectWaiting } from '../approvals/approvals.public.js';
+import { blacklist, holdForReview } from '../blacklist/blacklist.public.js';
 import { toBooking } from './logistics.bookings.js';
 import { bookingActions } from './logistics.policy.js';
 import { type BookingInsert, type BookingRow, logisticsRepository } from './logistics.repository.js';
@@ -106,9 +107,30 @@ export async function arrive(ctx: AuthedContext, input: In<'logisticsArrive'>): 
   const row = await gateBooking(ctx.tenant, input, 'arrive');
   const qid = row.pstatus === LogisticsStatus.APPROVED && !row.visitdate ? await inductionOwed(ctx.tenant, ctx.services.induction, row) : null;
   if (qid !== null) throw new AppError(Status.EXAM_REQUIRED, 'The driver must pass the safety induction first', { qid, sid: row.id });
+  await screenDriver(ctx, row);
   // The companions as they turned up at the gate (checked as when booked), else those booked.
   const recorded = input.memberInfo ? { memberInfo: input.memberInfo } : {};
   return audited(ctx, moved(await arrival(ctx.tenant, row, recorded)));
+}
+
+/**
+ * The driver screened at the gate (with the company's screening on): a refusing match stops the truck (66), a possible
+ * one holds it for a reviewer (1121); allowed, the next arrival goes through; refused, the booking is refused.
+ */
+async function screenDriver(ctx: AuthedContext, row: BookingRow): Promise<void> {
+  const who = { name: row.dname, phone: row.dmobile, idNumber: row.dcardId };
+  const screened = await blacklist.screenSubject(ctx, who, { kind: 'truck', id: row.id });
+  if (screened.decision === 'refuse') throw new AppError(Status.BLACKLISTED);
+  if (screened.decision !== 'review') return;
+  await holdForReview(ctx, {
+    subject: 'truck',
+    subjectId: row.id,
+    name: row.dname,
+    phone: row.dmobile,
+    channel: 'logistics',
+    matches: screened.matches,
+  });
+  throw new AppError(Status.VISITOR_UNAUTHORIZED, 'Please wait: the gate will see the driver in', { held: true, sid: row.id });
 }
 
 /** Who takes a booking's induction and which questionnaire (the kiosk draws the driver's paper); undefined: no booking. */

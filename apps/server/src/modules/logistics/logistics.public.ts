@@ -1,6 +1,6 @@
 /** What other modules may use of modules/logistics: the only file they import from it. */
 
-export { truckApproval } from './logistics.approval.js';
+export { truckApproval, truckScreening } from './logistics.approval.js';
 export { bookingPeople } from './logistics.bookings.js';
 export { exportBookings } from './logistics.export.js';
 export * as logistics from './logistics.gate.js';

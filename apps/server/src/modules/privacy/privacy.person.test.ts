@@ -295,8 +295,15 @@ describe("a person's data (findPerson, exportPersonData, erasePerson)", () => {
 
   it('keeps a blacklist entry when asked, with the reason recorded on it, and erases the rest', async () => {
     // On site again: refused until signed out.
+    // Listed by her ID number, her name without it is a possible match: held for review, then allowed in.
     const back = await t.api.UpdatePhoto({ vname: Q.name, vphone: Q.phone, empid: host }, desk.token);
-    expect(back.status).toBe(0);
+    expect(back.result).toMatchObject({ status: 'unauthorized' });
+    const review = (await t.api.getScreeningReviews({}, a.token)).result.list.find((x) => x.vid === back.result.vid);
+    expect(review).toMatchObject({ name: Q.name, channel: 'desk', matches: [{ strength: 'possible', reason: { alias: 0, rules: ['same'] } }] });
+    expect((await t.api.decideScreeningReview({ id: review?.id ?? 0, result: 'allow' }, a.token)).result.status).toBe('allowed');
+    expect((await t.api.GetVisitorByVid({ vid: back.result.vid }, a.token)).result).toMatchObject({ status: 'authorized', permission: 1 });
+    // Allowed once, the visit is not held again at its check-in.
+    expect((await t.api.AppClientSignin({ vid: back.result.vid }, desk.token)).result).toMatchObject({ status: 'signedIn' });
     const onSite = await t.api.erasePerson({ phone: Q.phone, keepBlacklist: true }, a.token);
     expect(onSite.status).toBe(Status.UPDATE_NOT_ALLOWED);
     expect((await t.api.findPerson({ phone: Q.phone }, a.token)).result.records.length).toBeGreaterThan(0);

@@ -7,7 +7,7 @@ import { entriesNaming, RETENTION_KEY, redactEntries } from '../../platform/http
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { forgetVisitMessages } from '../../platform/messages/messages.js';
-import { hashListedNumbers } from '../blacklist/blacklist.public.js';
+import { hashListedNumbers, keyUnkeyed } from '../blacklist/blacklist.public.js';
 import { forgetVisitorFaces } from '../credentials/credentials.public.js';
 import { privacyRepository, type SweepRow } from './privacy.repository.js';
 import { type EffectiveRules, effectiveRules } from './privacy.rules.js';
@@ -129,6 +129,8 @@ export async function sweepCompany(ctx: AuthedContext, trigger: 'daily' | 'manua
   const rules = await effectiveRules(ctx);
   // Blacklist entries from before ID numbers were hashed lose the number itself (platform/identity/idNumbers.ts).
   await hashListedNumbers(ctx.tenant, ctx.services.secrets);
+  // Entries from before name screening (or an older key derivation) are keyed, so a screening finds them by name.
+  await keyUnkeyed(ctx.tenant, ctx.services.secrets);
   for (const kind of ORDER) {
     for (const group of groupsOf(rules, kind)) {
       const cutoff = new Date(now.getTime() - group.days * DAY_MS);

@@ -3,3 +3,4 @@
 export { residentApproval } from './residents.approval.js';
 export { eraseResidents, forgetResidentFaces, residentFaceCount, residentFaces, residentsOfPerson } from './residents.person.js';
 export { faceCandidateResidents, residentIdNumber, residentsNamed } from './residents.service.js';
+export { residentScreening } from './residents.signin.js';

@@ -6,6 +6,7 @@ import { isResidentPass, readAnyPass } from '../../platform/formats/passes.js';
 import { type AuthedContext, inTx } from '../../platform/http/calls.js';
 import { AppError } from '../../platform/http/errors.js';
 import { inTransaction } from '../../platform/identity/tenancy.js';
+import { holdForReview, type ScreeningSubjectHandler } from '../blacklist/blacklist.public.js';
 import { screen, signInResident } from '../visits/visits.public.js';
 import { type ResidentWithProject, residentsRepository } from './residents.repository.js';
 
@@ -66,7 +67,13 @@ export async function signIn(ctx: AuthedContext, input: DeskInput & { gid: numbe
   const open = await residentOnSiteToday(ctx, r.id);
   if (open) return repeated(open);
   // Outside the transaction: a refusal must keep the alert it writes.
-  await screen(ctx, { name: r.name, phone: r.phone, idNumber: r.idNumber });
+  const screened = await screen(ctx, { name: r.name, phone: r.phone, idNumber: r.idNumber }, { kind: 'resident', id: r.id });
+  if (screened.decision === 'review') {
+    // Reception reviews the match; allowed, the next sign-in goes through; refused, the worker is refused.
+    const held = { subject: 'resident', subjectId: r.id, name: r.name, phone: r.phone, channel: 'resident', matches: screened.matches } as const;
+    await holdForReview(ctx, held);
+    throw new AppError(Status.VISITOR_UNAUTHORIZED, 'Please wait: reception will see you in', { rstatus: r.rstatus, held: true });
+  }
   const result = await inTransaction(ctx.tenant, async (tx) => {
     const txCtx = inTx(ctx, tx);
     await residentsRepository(tx).lock(r.id);
@@ -97,3 +104,14 @@ export async function signIn(ctx: AuthedContext, input: DeskInput & { gid: numbe
   }
   return result;
 }
+
+/**
+ * What a screening reviewer's decision does to a resident or supplier worker it held at the desk (registered in app.ts):
+ * allowed, nothing moves (the next sign-in goes through); refused, the worker is refused, the reviewer's reason kept.
+ */
+export const residentScreening: ScreeningSubjectHandler = {
+  async allowed() {},
+  async refused(ctx, review) {
+    await residentsRepository(ctx.tenant).setStatus([review.subjectId], { rstatus: 2, refuseCause: review.remark, approver: review.decidedBy });
+  },
+};

@@ -21,7 +21,7 @@ import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, badParams, requireEvery } from '../../platform/http/errors.js';
 import { isWaiting } from '../approvals/approvals.public.js';
 import { notifyArrival } from '../notifications/notifications.public.js';
-import { deskVia, gateName, gateOf, screen, storeImages } from './visits.desk.js';
+import { deskVia, gateName, gateOf, holdVisit, screen, storeImages } from './visits.desk.js';
 
 function repoOf(ctx: AuthedContext) {
   return visitsRepository(ctx.tenant);
@@ -85,7 +85,12 @@ export async function checkIn(ctx: AuthedContext, input: Omit<In<'AppClientSigni
   } as const;
   const terms = v.protocolAccepted ? {} : await protocolColumns(ctx.tenant, settings, asked);
   const notice = await privacyNoticeColumns(ctx.tenant, { versionId: input.privacyNotice, lang: asked.lang, via });
-  await screen(ctx, { name: v.name, phone: v.phone, idNumber: v.idNumber });
+  const screened = await screen(ctx, { name: v.name, phone: v.phone, idNumber: v.idNumber }, { kind: 'visit', id: v.id });
+  if (screened.decision === 'review') {
+    // Held at the door of the building: reception reviews the match; allowed, the next check-in goes through.
+    await holdVisit(ctx, v, screened, 'checkIn');
+    throw new AppError(Status.VISITOR_UNAUTHORIZED, 'Please wait: reception will see you in', { status: v.status, held: true });
+  }
   await ctx.services.induction.require(ctx.tenant, { tid: v.tid, vid: v.id, phone: v.phone, idNumber: v.idNumber, email: v.email });
   const consent = await faceConsentColumns(ctx.tenant, input.faceConsent, via);
   const images = await storeImages(ctx, input);

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { FACE_MAX_BYTES, FACE_MIN_PX, Role, Status } from '@openvisit/contract';
+import { FACE_MAX_BYTES, FACE_MIN_PX, type RequestKind, Role, type ScreeningChannel, type ScreeningSubject, Status } from '@openvisit/contract';
 import { gatesNamed } from '../../core/sites/sites.public.js';
+import type { VisitRow } from '../../core/visits/visits.public.js';
 import { FaceRejected, facePhoto, facePhotoError } from '../../platform/files/facePhotos.js';
 import { dataUrlBytes, ImageRejected, normalisePhoto, normaliseSignature } from '../../platform/files/images.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, badParams } from '../../platform/http/errors.js';
-import { blacklist } from '../blacklist/blacklist.public.js';
+import { blacklist, holdForReview, type Screened } from '../blacklist/blacklist.public.js';
 
 // What every way in at the desk or kiosk shares: the gate, screening, the protocol, the photo and signature, the leave time.
 
@@ -80,11 +81,39 @@ export async function storeSignature(ctx: AuthedContext, dataUrl: string): Promi
 }
 
 /**
- * Blacklist screening (when the company has it on): a hit stops the visitor with 66 and a neutral message,
- * nothing is stored, and reception is alerted through the operation log (module blacklist, event alert).
+ * Watchlist screening (when the company has it on): a refusing match stops the visitor with 66 and a neutral message,
+ * nothing is stored, and reception is alerted through the operation log (module blacklist, event alert). Answers the
+ * screening otherwise: a `review` holds the visit for a reviewer (holdVisit), unless one already allowed this visit.
  */
-export async function screen(ctx: AuthedContext, who: { name: string; phone: string; idNumber: string }): Promise<void> {
-  if (await blacklist.barred(ctx, who)) throw new AppError(Status.BLACKLISTED);
+export async function screen(
+  ctx: AuthedContext,
+  who: { name: string; phone: string; idNumber: string },
+  subject?: { kind: ScreeningSubject; id: number },
+): Promise<Screened> {
+  const screened = await blacklist.screenSubject(ctx, who, subject);
+  if (screened.decision === 'refuse') throw new AppError(Status.BLACKLISTED);
+  return screened;
+}
+
+/** What a visit held for review goes on with once allowed: its approval policy (still to ask), or nothing more. */
+export interface HeldVisit {
+  approval: boolean;
+  kind: RequestKind;
+  submitter: string;
+}
+
+/** Holds a visit whose screening asks a reviewer (the visit stays waiting, permission 0, until one decides). */
+export async function holdVisit(ctx: AuthedContext, v: VisitRow, screened: Screened, channel: ScreeningChannel, resume?: HeldVisit): Promise<void> {
+  await holdForReview(ctx, {
+    subject: 'visit',
+    subjectId: v.id,
+    visitId: v.id,
+    name: v.name,
+    phone: v.phone,
+    channel,
+    matches: screened.matches,
+    ...(resume && { resume: { ...resume } }),
+  });
 }
 
 /** Where a desk role acts: the kiosk (a visitor machine) or the front desk; consents and terms record it. */

@@ -1,4 +1,14 @@
-import { extendValueErrors, type In, initialStatus, logDesc, normalizePhone, Role, Status, type Visit } from '@openvisit/contract';
+import {
+  type CompanySettings,
+  extendValueErrors,
+  type In,
+  initialStatus,
+  logDesc,
+  normalizePhone,
+  Role,
+  Status,
+  type Visit,
+} from '@openvisit/contract';
 import { needsAuthorisation, settingsOf } from '../../core/company/company.public.js';
 import { employees } from '../../core/people/people.public.js';
 import { registration } from '../../core/sites/sites.public.js';
@@ -19,7 +29,7 @@ import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, badParams } from '../../platform/http/errors.js';
 import { needsApproval, submit } from '../approvals/approvals.public.js';
 import { notifyArrival } from '../notifications/notifications.public.js';
-import { deskVia, gateName, gateOf, screen, storeImages } from './visits.desk.js';
+import { deskVia, gateName, gateOf, holdVisit, screen, storeImages } from './visits.desk.js';
 import { reusedCertificate } from './visits.returning.js';
 
 /**
@@ -69,6 +79,33 @@ async function textColumns(
   return { ...terms, ...(await privacyNoticeColumns(ctx.tenant, { versionId: input.privacyNotice, lang: input.lang, via: asked.via })) };
 }
 
+/** Whether a walk-in waits for approval: the company's approval flow, or a sub-company whose visitors wait for their host (vaPerm 4). */
+async function approvalAsked(
+  ctx: AuthedContext,
+  settings: CompanySettings,
+  w: {
+    kind: 'walkInKiosk' | 'walkInDesk';
+    input: WalkInInput;
+    gid: number | null;
+    host: { id: number; subAccountId: number | null };
+    idType: string;
+  },
+): Promise<boolean> {
+  if (settings.processSwitch !== 1 && !(await needsAuthorisation(ctx, w.host.subAccountId))) return false;
+  return needsApproval(ctx, {
+    kind: w.kind,
+    tid: w.input.tid,
+    gid: w.gid,
+    hostId: w.host.id,
+    start: Date.now(),
+    end: null,
+    companions: w.input.followers.length,
+    idType: w.idType,
+    visitorName: w.input.vname,
+    fields: w.input.extendCol,
+  });
+}
+
 /** Walk-in registration: every check before anything is stored; a retried registration answers the first. */
 export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Promise<Visit> {
   const repo = visitsRepository(ctx.tenant);
@@ -91,28 +128,16 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
       : { certificateType: input.certificateType, idNumber: input.cardId };
   const via = deskVia(ctx);
   const texts = await textColumns(ctx, settings, input, { phone, via });
-  await screen(ctx, { name: input.vname, phone, idNumber });
+  const screened = await screen(ctx, { name: input.vname, phone, idNumber });
+  const held = screened.decision === 'review';
   await ctx.services.induction.require(ctx.tenant, { tid: input.tid, vid: null, phone, idNumber, email: input.vemail });
   // Checked before the photo is stored: a refusal leaves no file behind.
   const consent = await faceConsentColumns(ctx.tenant, input.faceConsent, via);
   const images = await storeImages(ctx, input);
-  // The company's approval flow, or a sub-company whose visitors wait for their host's authorisation (vaPerm 4).
   const kind = ctx.session.role === Role.MACHINE ? 'walkInKiosk' : 'walkInDesk';
-  const approval =
-    (settings.processSwitch === 1 || (await needsAuthorisation(ctx, host.subAccountId))) &&
-    (await needsApproval(ctx, {
-      kind,
-      tid: input.tid,
-      gid,
-      hostId: host.id,
-      start: Date.now(),
-      end: null,
-      companions: input.followers.length,
-      idType: certificateType,
-      visitorName: input.vname,
-      fields: input.extendCol,
-    }));
-  const status = initialStatus('walkin', { approval });
+  const approval = await approvalAsked(ctx, settings, { kind, input, gid, host, idType: certificateType });
+  // Held for a screening review, it waits as for an approval; the policy is asked once a reviewer allows it.
+  const status = initialStatus('walkin', { approval: approval || held });
   const now = new Date();
   const values: VisitInsert = {
     kind: 'walkin',
@@ -156,7 +181,8 @@ export async function registerWalkIn(ctx: AuthedContext, input: WalkInInput): Pr
     throw err;
   });
   if (created && row.status === 'signedIn') await notifyArrival(ctx, row);
-  if (created && row.status === 'unauthorized') await submit(ctx, row, host.name, kind);
+  if (created && held) await holdVisit(ctx, row, screened, via, { approval, kind, submitter: host.name });
+  else if (created && row.status === 'unauthorized') await submit(ctx, row, host.name, kind);
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
   ctx.audit.desc = logDesc(status === 'signedIn' ? 'walkInRegistered' : 'walkInAwaiting', { host: host.name });

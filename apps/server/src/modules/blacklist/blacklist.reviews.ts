@@ -1,0 +1,121 @@
+import {
+  type In,
+  LogModule,
+  logDesc,
+  type ScreeningChannel,
+  type ScreeningMatch,
+  type ScreeningReview,
+  type ScreeningSubject,
+  Status,
+} from '@openvisit/contract';
+import { clientEnd, writeLog } from '../../platform/http/audit.js';
+import { type AuthedContext, inTx } from '../../platform/http/calls.js';
+import { AppError, notFound } from '../../platform/http/errors.js';
+import { inTransaction } from '../../platform/identity/tenancy.js';
+import { type ReviewRow, reviewsRepository } from './blacklist.reviews.repository.js';
+
+/**
+ * The screening review queue (issue 42): a person held by a possible or review-level match waits for security or an
+ * administrator. The held subject's module hands in at start-up (app.ts) what allowing and refusing do to it, as the
+ * approval engine's subjects do: the blacklist module never imports the modules that screen.
+ */
+
+export interface ScreeningSubjectHandler {
+  /** Allowed: the subject goes on (inside the decision's transaction). */
+  allowed(ctx: AuthedContext, review: ReviewRow): Promise<void>;
+  /** Refused: the subject is refused, with the reviewer's reason. */
+  refused(ctx: AuthedContext, review: ReviewRow): Promise<void>;
+}
+
+const handlers = new Map<ScreeningSubject, ScreeningSubjectHandler>();
+
+export function registerScreeningSubject(subject: ScreeningSubject, handler: ScreeningSubjectHandler): void {
+  handlers.set(subject, handler);
+}
+
+function toReview(r: ReviewRow): ScreeningReview {
+  return {
+    id: r.id,
+    subject: r.subject as ScreeningSubject,
+    subjectId: r.subjectId,
+    vid: r.visitId ?? 0,
+    name: r.name,
+    phone: r.phone,
+    channel: r.channel as ScreeningChannel,
+    matches: r.matches as ScreeningMatch[],
+    status: r.status as ScreeningReview['status'],
+    createTime: r.createdAt.getTime(),
+    decidedBy: r.decidedBy,
+    decideTime: r.decidedAt?.getTime() ?? null,
+    remark: r.remark,
+  };
+}
+
+export interface Hold {
+  subject: ScreeningSubject;
+  subjectId: number;
+  visitId?: number;
+  name: string;
+  phone: string;
+  channel: ScreeningChannel;
+  matches: ScreeningMatch[];
+  /** What the subject's module needs to go on once allowed. */
+  resume?: Record<string, unknown>;
+}
+
+/** Holds a subject for review (the one waiting already, if any), alerting reception through the operation log. */
+export async function holdForReview(ctx: AuthedContext, h: Hold): Promise<ScreeningReview> {
+  const row = await reviewsRepository(ctx.tenant).hold({
+    subject: h.subject,
+    subjectId: h.subjectId,
+    visitId: h.visitId ?? null,
+    name: h.name,
+    phone: h.phone,
+    channel: h.channel,
+    matches: h.matches,
+    resume: h.resume ?? {},
+  });
+  await writeLog(
+    ctx.tenant,
+    ctx.services.secrets,
+    ctx.session,
+    { module: LogModule.BLACKLIST, event: 'alert', objName: h.name, desc: logDesc('screeningHeld'), client: clientEnd(ctx.userAgent) },
+    ctx.ip,
+  );
+  return toReview(row);
+}
+
+/** Whether a reviewer allowed this subject: its screening holds it no more. */
+export function reviewAllowed(ctx: AuthedContext, subject: ScreeningSubject, subjectId: number): Promise<boolean> {
+  return reviewsRepository(ctx.tenant).allowed(subject, subjectId);
+}
+
+/** The waiting reviews of subjects that went away (called off, deleted): nobody needs to decide them any more. */
+export async function withdrawReviews(ctx: AuthedContext, subject: ScreeningSubject, ids: number[]): Promise<void> {
+  if (ids.length) await reviewsRepository(ctx.tenant).withdraw(subject, ids);
+}
+
+export async function reviewPage(ctx: AuthedContext, input: In<'getScreeningReviews'>) {
+  const { rows, count } = await reviewsRepository(ctx.tenant).page(input.state, input.name, input.startIndex, input.requestedCount);
+  return { pageNo: Math.floor(input.startIndex / input.requestedCount) + 1, pageSize: input.requestedCount, count, list: rows.map(toReview) };
+}
+
+/** A reviewer's decision: the subject's module acts on it in the same transaction; logged, naming the person. */
+export async function decideReview(ctx: AuthedContext, input: In<'decideScreeningReview'>): Promise<ScreeningReview> {
+  const before = await reviewsRepository(ctx.tenant).byId(input.id);
+  if (!before) throw notFound('screening review');
+  const handler = handlers.get(before.subject as ScreeningSubject);
+  const status = input.result === 'allow' ? 'allowed' : 'refused';
+  const row = await inTransaction(ctx.tenant, async (tx) => {
+    const decided = await reviewsRepository(tx).decide(before.id, { status, decidedBy: ctx.session.name, remark: input.remark });
+    if (!decided) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'This review was already decided');
+    const txCtx = inTx(ctx, tx);
+    if (status === 'allowed') await handler?.allowed(txCtx, decided);
+    else await handler?.refused(txCtx, decided);
+    return decided;
+  });
+  ctx.audit.objId = row.visitId ?? row.subjectId;
+  ctx.audit.objName = row.name;
+  ctx.audit.desc = logDesc(status === 'allowed' ? 'screeningAllowed' : 'screeningRefused', { remark: input.remark });
+  return toReview(row);
+}
