@@ -11,7 +11,7 @@ export const listKeys = {
   page: (kind: ListKind, f: ListFilters) => ['blacklist', kind, 'page', listInput(f)] as const,
 };
 
-/** True when an add was refused because the phone or certificate number is already on the list. */
+/** True when a save was refused because a phone or certificate number is already on the list (another entry's). */
 export function isDuplicate(err: unknown): boolean {
   return err instanceof ApiError && !err.isTransport && err.status === Status.ALREADY_EXISTS;
 }
@@ -24,10 +24,17 @@ export function useListedPage(kind: ListKind, f: ListFilters) {
   });
 }
 
-export function useAddListed(kind: ListKind) {
+/** An entry as the dialog sends it (the add's input; an edit adds the entry's id). */
+export type ListedEntry = Omit<CallInput<typeof addBlacklist>, 'userid'>;
+
+/** Adds an entry, or changes the one `bid` names (its masked numbers sent back keep those held). */
+export function useSaveListed(kind: ListKind) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: CallInput<typeof addBlacklist>) => api.call(LIST_CALLS[kind].add, input, { silent: 'form' }),
+    mutationFn: ({ bid, entry }: { bid: number | null; entry: ListedEntry }) =>
+      bid === null
+        ? api.call(LIST_CALLS[kind].add, entry, { silent: 'form' })
+        : api.call(LIST_CALLS[kind].update, { ...entry, bid }, { silent: 'form' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: listKeys.all(kind) }),
   });
 }
