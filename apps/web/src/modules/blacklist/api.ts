@@ -1,4 +1,4 @@
-import { type addBlacklist, type CallInput, Status, type UserInfo } from '@openvisit/contract';
+import { type addBlacklist, type CallInput, type checkBlacklist, type ScreeningMode, Status, type UserInfo } from '@openvisit/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { companyKeys } from '../../core/company/public';
 import { api } from '../../platform/api';
@@ -47,11 +47,27 @@ export function useDeleteListed(kind: ListKind) {
   });
 }
 
+/** A name tried against the lists (the administrator's "test a name"): what screening would answer, nothing stored. */
+export function useCheckName() {
+  return useMutation({
+    mutationFn: (input: CallInput<typeof checkBlacklist>) => api.checkBlacklist(input, { silent: 'form' }),
+  });
+}
+
 /** Blacklist screening on (1) or off (0); the cached user info follows only once the server has said yes (spec section 4). */
 export function useScreeningSwitch() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (on: boolean) => api.updateblackListSwitch({ blackListSwitch: on ? 1 : 0 }),
     onSuccess: (_r, on) => qc.setQueryData<UserInfo>(companyKeys.userInfo, (info) => (info ? { ...info, blackListSwitch: on ? 1 : 0 } : info)),
+  });
+}
+
+/** How names are screened; the cached user info follows once the server has accepted it, as the switch's does. */
+export function useScreeningMode() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (mode: ScreeningMode) => api.updateScreeningMode({ screeningMode: mode }),
+    onSuccess: (_r, mode) => qc.setQueryData<UserInfo>(companyKeys.userInfo, (info) => (info ? { ...info, screeningMode: mode } : info)),
   });
 }

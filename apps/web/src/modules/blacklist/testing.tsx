@@ -1,4 +1,4 @@
-import type { ListedPerson } from '@openvisit/contract';
+import type { ListedPerson, ScreeningMatch } from '@openvisit/contract';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from '../../platform/providers';
@@ -34,6 +34,20 @@ export function person(bid: number, name: string, extra: Partial<ListedPerson> =
     ...p,
     phones: extra.phones ?? (p.phone ? [p.phone] : []),
     credentialNos: extra.credentialNos ?? (p.credentialNo ? [p.credentialNo] : []),
+  };
+}
+
+/** A match as screening answers it, its reason in both languages. */
+export function match(bid: number, name: string, extra: Partial<ScreeningMatch> = {}): ScreeningMatch {
+  return {
+    bid,
+    list: 'black',
+    name,
+    level: 'refuse',
+    strength: 'exact',
+    reason: { alias: 0, rules: ['same'] },
+    reasonText: { en: 'same as the name', zh: '与姓名相同' },
+    ...extra,
   };
 }
 

@@ -1,4 +1,4 @@
-/** English texts of the blacklist and whitelist screens (one page, parameterised by the list) and the review queue. */
+/** English texts of the blacklist and whitelist screens (one page, parameterised by the list). */
 export const blacklistEn = {
   black: {
     title: 'Blacklist',
@@ -107,5 +107,36 @@ export const blacklistEn = {
     offerAfterAdd:
       '{{name}} is on the blacklist, but screening is off: they would still be let in at the kiosk, the front desk and the doors. Turn screening on now?',
     offBanner: 'Blacklist screening is off: the {{count}} people listed here are not stopped at the kiosk, the front desk or the doors.',
+  },
+  mode: {
+    label: 'Name matching',
+    tooltip: 'How a visitor’s name is compared with the names and aliases on the lists',
+    narrow: 'Narrow',
+    standard: 'Standard',
+    help: {
+      narrow:
+        'Only the same written name matches: simplified and traditional characters, full-width letters, spacing and the order of the names do not matter.',
+      standard: 'As narrow, and also names with the same pinyin or a close spelling, as possible matches that wait for review.',
+    },
+    confirmTitle: 'Switch name matching to {{mode}}?',
+    use: 'Use {{mode}}',
+    changed: 'Name matching set to {{mode}}',
+  },
+  check: {
+    title: 'Test a name',
+    intro: 'Try a name against the lists before a visitor comes: what screening would find and do. Nothing is saved.',
+    mode: 'Matching',
+    modes: { company: 'Company setting', narrow: 'Narrow', standard: 'Standard' },
+    companyHelp: 'The name matching chosen beside the screening switch.',
+    run: 'Test',
+    decision: {
+      clear: '{{name}} would be let in as usual.',
+      note: '{{name}} would be let in; the match is only noted.',
+      review: '{{name}} would be held until security or an administrator allows or refuses them under Screening reviews.',
+      refuse: '{{name}} would be refused when they register.',
+    },
+    modeUsed: 'Name matching used: {{mode}}.',
+    screeningOff: 'Screening is off at the moment: nobody is stopped or held until it is switched on.',
+    noMatch: 'No entry on the lists matches {{name}}',
   },
 } as const;

@@ -9,13 +9,15 @@ import { BatchBar, ListSearch, ListTable, useListExport, useListPage, useListQue
 import { useDeleteListed, useListedPage } from '../api';
 import { ListedPersonModal } from '../components/ListedPersonModal';
 import { useListedColumns } from '../components/listedColumns';
+import { NameCheckCard } from '../components/NameCheckCard';
+import { ScreeningModeChoice } from '../components/ScreeningMode';
 import { ScreeningOffBanner, ScreeningSwitch } from '../components/ScreeningSwitch';
 import { LIST_CALLS, type ListKind } from '../kinds';
 import { type ListFilters, listedParams } from '../query';
 
 /**
  * People › blacklist or whitelist: the paged, searchable list with add, edit, delete and export; for the blacklist, the
- * screening switch.
+ * screening switch and mode and the administrator's "test a name".
  */
 export function ListedPeoplePage({ kind }: { kind: ListKind }) {
   const { t } = useTranslation();
@@ -60,6 +62,7 @@ export function ListedPeoplePage({ kind }: { kind: ListKind }) {
         actions={
           <Space wrap size={16}>
             {kind === 'black' ? <ScreeningSwitch /> : null}
+            {kind === 'black' ? <ScreeningModeChoice /> : null}
             <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList()} data-testid="listed-export">
               {t('blacklist.export')}
             </Button>
@@ -107,6 +110,7 @@ export function ListedPeoplePage({ kind }: { kind: ListKind }) {
           columns={columns}
         />
       </Card>
+      {kind === 'black' ? <NameCheckCard /> : null}
       <ListedPersonModal
         key={modal.key}
         kind={kind}
