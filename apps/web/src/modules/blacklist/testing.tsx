@@ -1,9 +1,10 @@
-import type { ListedPerson, ScreeningMatch } from '@openvisit/contract';
+import type { ListedPerson, ScreeningMatch, ScreeningReview } from '@openvisit/contract';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from '../../platform/providers';
 import type { StubHandler as Handler } from '../../testing/stubServer';
 import { BlacklistPage, WhitelistPage } from './pages/ListedPeoplePage';
+import { ScreeningReviewsPage } from './pages/ScreeningReviewsPage';
 
 /** Fixtures and helpers of the blacklist module's component tests. */
 export const ok =
@@ -51,12 +52,33 @@ export function match(bid: number, name: string, extra: Partial<ScreeningMatch> 
   };
 }
 
-/** Renders the list pages at `url`; answers the router (its location is the URL's state). */
+/** A person held for review at the kiosk. */
+export function review(id: number, name: string, extra: Partial<ScreeningReview> = {}): ScreeningReview {
+  return {
+    id,
+    subject: 'visit',
+    subjectId: 100 + id,
+    vid: 100 + id,
+    name,
+    phone: '13900139000',
+    channel: 'kiosk',
+    matches: [match(7, 'Zhang San', { strength: 'possible', reasonText: { en: 'same pinyin as the name', zh: '与姓名同音' } })],
+    status: 'waiting',
+    createTime: Date.UTC(2026, 2, 3, 8, 15),
+    decidedBy: '',
+    decideTime: null,
+    remark: '',
+    ...extra,
+  };
+}
+
+/** Renders the list pages and the review queue at `url`; answers the router (its location is the URL's state). */
 export function renderAt(url: string) {
   const router = createMemoryRouter(
     [
       { path: '/blacklist', element: <BlacklistPage /> },
       { path: '/whitelist', element: <WhitelistPage /> },
+      { path: '/blacklist/reviews', element: <ScreeningReviewsPage /> },
     ],
     { initialEntries: [url] },
   );

@@ -1,4 +1,6 @@
-/** English texts of the blacklist and whitelist screens (one page, parameterised by the list). */
+import { reviewsEn } from './en.reviews';
+
+/** English texts of the blacklist and whitelist screens (one page, parameterised by the list) and the review queue. */
 export const blacklistEn = {
   black: {
     title: 'Blacklist',
@@ -139,4 +141,5 @@ export const blacklistEn = {
     screeningOff: 'Screening is off at the moment: nobody is stopped or held until it is switched on.',
     noMatch: 'No entry on the lists matches {{name}}',
   },
+  reviews: reviewsEn,
 } as const;

@@ -1,5 +1,6 @@
 import type { DeepStrings } from '../../../platform/locales/types';
 import type { blacklistEn } from './en';
+import { reviewsZh } from './zh.reviews';
 
 export const blacklistZh: DeepStrings<typeof blacklistEn> = {
   black: {
@@ -138,4 +139,5 @@ export const blacklistZh: DeepStrings<typeof blacklistEn> = {
     screeningOff: '黑名单筛查目前未开启：开启之前不会拦截或暂停任何人。',
     noMatch: '名单中没有与 {{name}} 匹配的人员',
   },
+  reviews: reviewsZh,
 };
