@@ -8,14 +8,23 @@ import { CellText, type ListColumn } from '../../../platform/list';
 import type { ListKind } from '../kinds';
 import { LevelTag } from './Matches';
 
-/** Values one per line (an entry's phones, its masked numbers); empty is left to the kit's dash. */
-function Lines({ values }: { values: readonly string[] }) {
-  if (!values.length) return null;
+/**
+ * The first of an entry's phones or masked numbers, and how many more ("+2", the others in its tooltip): the kit keeps
+ * phones and codes on one line. The dialog shows them all.
+ */
+function FirstOf({ values }: { values: readonly string[] }) {
+  const [first, ...rest] = values;
+  if (first === undefined) return null;
   return (
     <>
-      {values.map((v) => (
-        <div key={v}>{v}</div>
-      ))}
+      {first}
+      {rest.length ? (
+        <Tooltip title={rest.join(', ')}>
+          <Tag style={{ marginInlineStart: 4 }} data-testid="listed-more">
+            +{rest.length}
+          </Tag>
+        </Tooltip>
+      ) : null}
     </>
   );
 }
@@ -40,21 +49,26 @@ function NameCell({ p }: { p: ListedPerson }) {
   );
 }
 
-/** The expiry's day, and a tag once it has passed (the entry no longer matches). */
+/** The expiry's day, with a tag once it has passed (the entry no longer matches), on one line. */
 function ExpiryCell({ p }: { p: ListedPerson }) {
   const { t } = useTranslation();
   if (p.expireTime === null) return null;
   return (
     <>
-      <div>{formatDate(p.expireTime)}</div>
-      {p.expired ? <Tag data-testid="listed-expired">{t('blacklist.expired')}</Tag> : null}
+      {formatDate(p.expireTime)}
+      {p.expired ? (
+        <Tag style={{ marginInlineStart: 4 }} data-testid="listed-expired">
+          {t('blacklist.expired')}
+        </Tag>
+      ) : null}
     </>
   );
 }
 
 /**
  * The list's columns: the name with its aliases, phones, masked numbers, level (the blacklist's), reason, expiry, who
- * added the entry and when, and the edit and delete actions.
+ * added the entry over when (one column: the table fits a laptop without scrolling sideways), and the edit and delete
+ * actions.
  */
 export function useListedColumns(
   kind: ListKind,
@@ -63,13 +77,13 @@ export function useListedColumns(
   const { t } = useTranslation();
   return [
     { key: 'name', title: t('blacklist.columns.name'), kind: 'name', fixed: 'left', render: (_: unknown, p) => <NameCell p={p} /> },
-    { key: 'phone', title: t('blacklist.columns.phone'), kind: 'phone', render: (_: unknown, p) => <Lines values={p.phones} /> },
+    { key: 'phone', title: t('blacklist.columns.phone'), kind: 'phone', width: 152, render: (_: unknown, p) => <FirstOf values={p.phones} /> },
     {
       key: 'credentialNo',
       title: t('blacklist.columns.credentialNo'),
       kind: 'code',
-      width: 168,
-      render: (_: unknown, p) => <Lines values={p.credentialNos} />,
+      width: 200,
+      render: (_: unknown, p) => <FirstOf values={p.credentialNos} />,
     },
     ...(kind === 'black'
       ? [
@@ -82,14 +96,17 @@ export function useListedColumns(
         ]
       : []),
     { key: 'remark', title: t('blacklist.columns.remark'), dataIndex: 'remark', kind: 'text' },
-    { key: 'expireTime', title: t('blacklist.columns.expireTime'), kind: 'date', width: 128, render: (_: unknown, p) => <ExpiryCell p={p} /> },
-    { key: 'sname', title: t('blacklist.columns.sname'), dataIndex: 'sname', kind: 'text' },
+    { key: 'expireTime', title: t('blacklist.columns.expireTime'), kind: 'date', width: 168, render: (_: unknown, p) => <ExpiryCell p={p} /> },
     {
-      key: 'createTime',
-      title: t('blacklist.columns.createTime'),
-      dataIndex: 'createTime',
-      kind: 'dateTime',
-      render: (ms: number) => formatDateTime(ms),
+      key: 'added',
+      title: t('blacklist.columns.added'),
+      kind: 'name',
+      render: (_: unknown, p) => (
+        <>
+          <CellText>{p.sname || '—'}</CellText>
+          <CellText secondary>{formatDateTime(p.createTime)}</CellText>
+        </>
+      ),
     },
     {
       key: 'actions',

@@ -51,8 +51,7 @@ export const blacklistEn = {
     level: 'Level',
     remark: 'Reason',
     expireTime: 'Until',
-    sname: 'Added by',
-    createTime: 'Added',
+    added: 'Added',
     actions: 'Actions',
   },
   fields: {

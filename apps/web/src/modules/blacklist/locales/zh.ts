@@ -52,8 +52,7 @@ export const blacklistZh: DeepStrings<typeof blacklistEn> = {
     level: '级别',
     remark: '原因',
     expireTime: '有效期至',
-    sname: '添加人',
-    createTime: '添加时间',
+    added: '添加人及时间',
     actions: '操作',
   },
   fields: {
