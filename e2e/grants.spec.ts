@@ -28,10 +28,10 @@ const LANGS = [
       password: 'Initial password',
       save: 'Save',
       listed: 'Employees, Blacklist',
-      // Top navigation: People (company employees, blacklist, whitelist), the invitation permission (the lone screen of
-      // Custom settings, shown directly) and the account settings (its password).
+      // Top navigation: People (company employees, blacklist, its screening reviews, whitelist), the invitation
+      // permission (the lone screen of Custom settings, shown directly) and the account settings (its password).
       nav: ['People', 'Invitation permission', 'Account settings'],
-      people: ['Company employees', 'Blacklist', 'Whitelist'],
+      people: ['Company employees', 'Blacklist', 'Screening reviews', 'Whitelist'],
       notFound: 'Sorry, this page does not exist',
       employeesTitle: 'Company employees',
     },
@@ -52,7 +52,7 @@ const LANGS = [
       save: /保\s?存/,
       listed: '员工、黑名单',
       nav: ['人员管理', '邀请权限', '账号设置'],
-      people: ['企业员工', '黑名单', '白名单'],
+      people: ['企业员工', '黑名单', '筛查复核', '白名单'],
       notFound: '抱歉，您访问的页面不存在',
       employeesTitle: '企业员工',
     },

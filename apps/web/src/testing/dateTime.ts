@@ -20,3 +20,8 @@ export async function pickDateTime(label: string, at: Dayjs, within_: HTMLElemen
   await typeInto(box.getByLabelText(`${label}: date`) as HTMLInputElement, at.format(DATE_PATTERNS[lang].date));
   await typeInto(box.getByLabelText(`${label}: time`) as HTMLInputElement, at.format('HH:mm'));
 }
+
+/** Chooses a day in an antd `DatePicker` (its input, found by the caller), typed in the page's language's format. */
+export async function pickDate(input: HTMLElement, at: Dayjs, lang: Lang = 'en'): Promise<void> {
+  await typeInto(input as HTMLInputElement, at.format(DATE_PATTERNS[lang].date));
+}

@@ -50,6 +50,7 @@ export const en = {
     emp: 'Company employees',
     empList: 'Company employees',
     blacklist: 'Blacklist',
+    screeningReviews: 'Screening reviews',
     tempCard: 'Temporary cards',
     whitelist: 'Whitelist',
     visitlist: 'Resident visitors',

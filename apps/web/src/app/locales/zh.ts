@@ -49,6 +49,7 @@ export const zh: Translation = {
     emp: '企业员工',
     empList: '企业员工',
     blacklist: '黑名单',
+    screeningReviews: '筛查复核',
     tempCard: '临时卡',
     whitelist: '白名单',
     visitlist: '常驻访客',

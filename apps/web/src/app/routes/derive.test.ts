@@ -61,7 +61,15 @@ describe('route table derivation', () => {
     const people = (features: Parameters<typeof menuNodes>[3]) =>
       (adminNavItems(menuNodes(admin?.routes ?? [], '/', 'manager', features), t)[1] as { children?: { key: string }[] }).children?.map((c) => c.key);
     expect(people(undefined)).toEqual(['/emp', '/visitlist', '/whitelist', '/overtime']);
-    expect(people({ blacklist: true, operationLog: true })).toEqual(['/emp', '/visitlist', '/blacklist', '/whitelist', '/overtime', '/emplog']);
+    expect(people({ blacklist: true, operationLog: true })).toEqual([
+      '/emp',
+      '/visitlist',
+      '/blacklist',
+      '/blacklist/reviews',
+      '/whitelist',
+      '/overtime',
+      '/emplog',
+    ]);
   });
 
   it('finds the area of a path by the longest base', () => {
@@ -91,7 +99,7 @@ describe('module-driven accounts: the route tables filtered by their grants', ()
   it('a sub-administrator granted employees and blacklist: exactly those menus, and its own password; home on the first', () => {
     const grants = ['employees', 'blacklist'];
     const menu = menuNodes(admin.routes, '/', 'manager', all, 5, grants).map((n) => n.path);
-    expect(menu).toEqual(['/emp', '/blacklist', '/whitelist', '/setting/invitepower', '/setting/account']);
+    expect(menu).toEqual(['/emp', '/blacklist', '/blacklist/reviews', '/whitelist', '/setting/invitepower', '/setting/account']);
     const emp = admin.routes.find((e) => e.path === 'emp');
     expect(menuNodes(emp?.children ?? [], '/emp', 'manager', all, 5, grants).map((n) => n.path)).toEqual(['/emp/emplist']);
     const account = admin.routes.find((e) => e.path === 'setting/account');

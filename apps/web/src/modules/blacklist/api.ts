@@ -1,4 +1,4 @@
-import { type addBlacklist, type CallInput, Status, type UserInfo } from '@openvisit/contract';
+import { type addBlacklist, type CallInput, type checkBlacklist, type ScreeningMode, Status, type UserInfo } from '@openvisit/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { companyKeys } from '../../core/company/public';
 import { api } from '../../platform/api';
@@ -11,7 +11,7 @@ export const listKeys = {
   page: (kind: ListKind, f: ListFilters) => ['blacklist', kind, 'page', listInput(f)] as const,
 };
 
-/** True when an add was refused because the phone or certificate number is already on the list. */
+/** True when a save was refused because a phone or certificate number is already on the list (another entry's). */
 export function isDuplicate(err: unknown): boolean {
   return err instanceof ApiError && !err.isTransport && err.status === Status.ALREADY_EXISTS;
 }
@@ -24,10 +24,17 @@ export function useListedPage(kind: ListKind, f: ListFilters) {
   });
 }
 
-export function useAddListed(kind: ListKind) {
+/** An entry as the dialog sends it (the add's input; an edit adds the entry's id). */
+export type ListedEntry = Omit<CallInput<typeof addBlacklist>, 'userid'>;
+
+/** Adds an entry, or changes the one `bid` names (its masked numbers sent back keep those held). */
+export function useSaveListed(kind: ListKind) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: CallInput<typeof addBlacklist>) => api.call(LIST_CALLS[kind].add, input, { silent: 'form' }),
+    mutationFn: ({ bid, entry }: { bid: number | null; entry: ListedEntry }) =>
+      bid === null
+        ? api.call(LIST_CALLS[kind].add, entry, { silent: 'form' })
+        : api.call(LIST_CALLS[kind].update, { ...entry, bid }, { silent: 'form' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: listKeys.all(kind) }),
   });
 }
@@ -40,11 +47,27 @@ export function useDeleteListed(kind: ListKind) {
   });
 }
 
+/** A name tried against the lists (the administrator's "test a name"): what screening would answer, nothing stored. */
+export function useCheckName() {
+  return useMutation({
+    mutationFn: (input: CallInput<typeof checkBlacklist>) => api.checkBlacklist(input, { silent: 'form' }),
+  });
+}
+
 /** Blacklist screening on (1) or off (0); the cached user info follows only once the server has said yes (spec section 4). */
 export function useScreeningSwitch() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (on: boolean) => api.updateblackListSwitch({ blackListSwitch: on ? 1 : 0 }),
     onSuccess: (_r, on) => qc.setQueryData<UserInfo>(companyKeys.userInfo, (info) => (info ? { ...info, blackListSwitch: on ? 1 : 0 } : info)),
+  });
+}
+
+/** How names are screened; the cached user info follows once the server has accepted it, as the switch's does. */
+export function useScreeningMode() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (mode: ScreeningMode) => api.updateScreeningMode({ screeningMode: mode }),
+    onSuccess: (_r, mode) => qc.setQueryData<UserInfo>(companyKeys.userInfo, (info) => (info ? { ...info, screeningMode: mode } : info)),
   });
 }

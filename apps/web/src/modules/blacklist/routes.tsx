@@ -3,7 +3,8 @@ import type { ScreenEntry } from '../../platform/routes';
 
 /**
  * People › blacklist (/blacklist, off with the 'blacklist' switch) and whitelist (/whitelist): the paths of the
- * People navigation of spec section 2, one page parameterised by the list.
+ * People navigation of spec section 2, one page parameterised by the list; beside the blacklist, the screening review
+ * queue (/blacklist/reviews, issue 42), under the same switch.
  */
 export const listScreens: readonly ScreenEntry[] = [
   {
@@ -15,6 +16,16 @@ export const listScreens: readonly ScreenEntry[] = [
     feature: 'blacklist',
     group: 'people',
     page: () => import('./pages/ListedPeoplePage').then((m) => m.BlacklistPage),
+  },
+  {
+    path: 'blacklist/reviews',
+    titleKey: 'menu.screeningReviews',
+    area: 'blacklist',
+    icon: 'SafetyOutlined',
+    roles: ['manager'],
+    feature: 'blacklist',
+    group: 'people',
+    page: () => import('./pages/ScreeningReviewsPage').then((m) => m.ScreeningReviewsPage),
   },
   {
     path: 'whitelist',

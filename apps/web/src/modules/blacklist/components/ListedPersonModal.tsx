@@ -1,90 +1,87 @@
-import { LISTED_REMARK_MAX } from '@openvisit/contract';
-import { Alert, App, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import type { ListedPerson } from '@openvisit/contract';
+import { Alert, App, Form, Modal } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleFormError } from '../../../platform/fieldErrors';
-import { isDuplicate, useAddListed } from '../api';
+import { ApiError } from '../../../platform/apiError';
+import { displayError } from '../../../platform/notify';
+import { isDuplicate, useSaveListed } from '../api';
+import { type EntryValues, entryInput, entryValues } from '../entry';
 import type { ListKind } from '../kinds';
-import { useListRules } from '../rules';
+import { placeListedErrors, useListRules } from '../rules';
+import { EntryFields } from './EntryFields';
 import { useOfferScreening, useScreeningOff } from './ScreeningSwitch';
 
-interface Values {
-  name: string;
-  phone: string;
-  credentialNo: string;
-  remark: string;
-}
+/** The fields whose change may clear a "already on the list" notice. */
+const IDENTIFIERS = ['phone', 'phones', 'credentialNo', 'credentialNos'];
 
-const EMPTY: Values = { name: '', phone: '', credentialNo: '', remark: '' };
-
-/** Adds a person to the blacklist or whitelist, checked as typed by the server's rules. */
-export function ListedPersonModal({ kind, open, onClose }: { kind: ListKind; open: boolean; onClose: () => void }) {
+/**
+ * Adds a person to the blacklist or whitelist, or changes one (`editing`), checked as typed by the server's rules; in an
+ * edit the numbers stand masked, and a mask left as it was keeps the number held.
+ */
+export function ListedPersonModal({
+  kind,
+  open,
+  editing,
+  onClose,
+}: {
+  kind: ListKind;
+  open: boolean;
+  editing: ListedPerson | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const rules = useListRules();
-  const add = useAddListed(kind);
-  const [form] = Form.useForm<Values>();
+  const held = useMemo(() => (editing ? editing.credentialNos : null), [editing]);
+  const rules = useListRules(held);
+  const save = useSaveListed(kind);
+  const [form] = Form.useForm<EntryValues>();
+  const initial = useMemo(() => entryValues(editing), [editing]);
   const [duplicate, setDuplicate] = useState(false);
   const screeningOff = useScreeningOff();
   const offerScreening = useOfferScreening();
 
-  const submit = async (v: Values) => {
+  const submit = async (v: EntryValues) => {
     setDuplicate(false);
-    const body = { name: v.name.trim(), phone: v.phone.trim(), credentialNo: v.credentialNo.trim(), remark: v.remark.trim() };
+    const entry = entryInput({ ...initial, ...v }, editing);
     try {
-      await add.mutateAsync(body);
-      void message.success(t(`blacklist.${kind}.added`, { name: body.name }));
+      await save.mutateAsync({ bid: editing?.bid ?? null, entry });
+      void message.success(t(editing ? `blacklist.${kind}.updated` : `blacklist.${kind}.added`, { name: entry.name }));
       onClose();
       // Listed while screening is off, the person would still walk in: say so at once and offer to switch it on.
-      if (kind === 'black' && screeningOff) offerScreening(t('blacklist.screening.offerAfterAdd', { name: body.name }));
+      if (kind === 'black' && !editing && screeningOff) offerScreening(t('blacklist.screening.offerAfterAdd', { name: entry.name }));
     } catch (err) {
       if (isDuplicate(err)) setDuplicate(true);
-      else handleFormError(form, err);
+      else if (!placeListedErrors(form, err, t) && err instanceof ApiError) displayError(err);
     }
   };
 
   return (
     <Modal
-      title={t(`blacklist.${kind}.addTitle`)}
+      title={t(editing ? `blacklist.${kind}.editTitle` : `blacklist.${kind}.addTitle`, { name: editing?.name ?? '' })}
       open={open}
       onCancel={onClose}
       onOk={() => form.submit()}
       okText={t('common.save')}
       cancelText={t('common.cancel')}
-      okButtonProps={{ loading: add.isPending }}
+      okButtonProps={{ loading: save.isPending }}
+      width={600}
       destroyOnHidden
     >
       {duplicate ? (
         <Alert type="error" showIcon data-testid="listed-duplicate" style={{ marginBottom: 16 }} title={t(`blacklist.${kind}.duplicate`)} />
       ) : null}
-      <Form
+      <Form<EntryValues>
         form={form}
         name={`listed-${kind}`}
         layout="vertical"
-        initialValues={EMPTY}
+        initialValues={initial}
         onFinish={submit}
-        onValuesChange={(changed: Partial<Values>) => {
-          if ('phone' in changed || 'credentialNo' in changed) setDuplicate(false);
+        onValuesChange={(changed: Partial<EntryValues>) => {
+          if (IDENTIFIERS.some((k) => k in changed)) setDuplicate(false);
         }}
         autoComplete="off"
       >
-        <Form.Item label={t('blacklist.fields.name')} name="name" rules={rules.name()}>
-          <Input />
-        </Form.Item>
-        <Form.Item label={t('blacklist.fields.phone')} name="phone" rules={rules.phone()} dependencies={['credentialNo']}>
-          <Input inputMode="tel" />
-        </Form.Item>
-        <Form.Item
-          label={t('blacklist.fields.credentialNo')}
-          name="credentialNo"
-          rules={rules.credentialNo()}
-          extra={t('blacklist.help.credentialNo')}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item label={t('blacklist.fields.remark')} name="remark" rules={rules.remark()}>
-          <Input.TextArea rows={3} maxLength={LISTED_REMARK_MAX} showCount />
-        </Form.Item>
+        <EntryFields rules={rules} editing={editing !== null} levels={kind === 'black'} />
       </Form>
     </Modal>
   );

@@ -1,20 +1,24 @@
-import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ListedPerson } from '@openvisit/contract';
-import { App, Button, Card, Flex, Space, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Flex, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
-import { formatDateTime } from '../../../platform/format';
 import { currentLang } from '../../../platform/i18n';
 import { BatchBar, ListSearch, ListTable, useListExport, useListPage, useListQuery } from '../../../platform/list';
 import { useDeleteListed, useListedPage } from '../api';
 import { ListedPersonModal } from '../components/ListedPersonModal';
+import { useListedColumns } from '../components/listedColumns';
+import { NameCheckCard } from '../components/NameCheckCard';
+import { ScreeningModeChoice } from '../components/ScreeningMode';
 import { ScreeningOffBanner, ScreeningSwitch } from '../components/ScreeningSwitch';
 import { LIST_CALLS, type ListKind } from '../kinds';
 import { type ListFilters, listedParams } from '../query';
 
-/** People › blacklist or whitelist: the paged, searchable list with add, delete and export (and, for the blacklist, screening). */
+/**
+ * People › blacklist or whitelist: the paged, searchable list with add, edit, delete and export; for the blacklist, the
+ * screening switch and mode and the administrator's "test a name".
+ */
 export function ListedPeoplePage({ kind }: { kind: ListKind }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -24,8 +28,8 @@ export function ListedPeoplePage({ kind }: { kind: ListKind }) {
   const table = useListPage(list, page, { selectable: true, stepBack: true });
   const { selection, setSelection, total } = table;
   const remove = useDeleteListed(kind);
-  // A new key per opening: the dialog and its form start afresh.
-  const [modal, setModal] = useState({ open: false, key: 0 });
+  // A new key per opening: the dialog and its form start afresh (empty, or with the entry being edited).
+  const [modal, setModal] = useState<{ open: boolean; key: number; editing: ListedPerson | null }>({ open: false, key: 0, editing: null });
   const { exporting, run: runExport } = useListExport();
 
   const apply = (patch: Partial<ListFilters>) => {
@@ -46,7 +50,9 @@ export function ListedPeoplePage({ kind }: { kind: ListKind }) {
   /** Exactly what the list shows: the same search, in the current language. */
   const exportList = () => runExport(LIST_CALLS[kind].export, { name: filters.q || undefined, lang: currentLang() }, t('blacklist.exported'));
 
-  const openAdd = () => setModal((m) => ({ open: true, key: m.key + 1 }));
+  const openAdd = () => setModal((m) => ({ open: true, key: m.key + 1, editing: null }));
+  const openEdit = (editing: ListedPerson) => setModal((m) => ({ open: true, key: m.key + 1, editing }));
+  const columns = useListedColumns(kind, { onEdit: openEdit, onDelete: (p) => deleteEntries([p.bid]) });
   const searched = filters.q !== '';
   return (
     <>
@@ -56,6 +62,7 @@ export function ListedPeoplePage({ kind }: { kind: ListKind }) {
         actions={
           <Space wrap size={16}>
             {kind === 'black' ? <ScreeningSwitch /> : null}
+            {kind === 'black' ? <ScreeningModeChoice /> : null}
             <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList()} data-testid="listed-export">
               {t('blacklist.export')}
             </Button>
@@ -100,41 +107,17 @@ export function ListedPeoplePage({ kind }: { kind: ListKind }) {
               </Button>
             )
           }
-          columns={[
-            { key: 'name', title: t('blacklist.columns.name'), dataIndex: 'name', kind: 'name', fixed: 'left' },
-            { key: 'phone', title: t('blacklist.columns.phone'), dataIndex: 'phone', kind: 'phone' },
-            { key: 'credentialNo', title: t('blacklist.columns.credentialNo'), dataIndex: 'credentialNo', kind: 'code', width: 168 },
-            {
-              key: 'remark',
-              title: t('blacklist.columns.remark'),
-              dataIndex: 'remark',
-              kind: 'text',
-            },
-            { key: 'sname', title: t('blacklist.columns.sname'), dataIndex: 'sname', kind: 'text' },
-            {
-              key: 'createTime',
-              title: t('blacklist.columns.createTime'),
-              dataIndex: 'createTime',
-              kind: 'dateTime',
-              render: (ms: number) => formatDateTime(ms),
-            },
-            {
-              key: 'actions',
-              title: t('blacklist.columns.actions'),
-              kind: 'actions',
-              width: 80,
-              render: (_: unknown, p) => (
-                <ConfirmDelete title={t(`blacklist.${kind}.deleteConfirm`, { name: p.name })} onConfirm={() => deleteEntries([p.bid])}>
-                  <Tooltip title={t('common.delete')}>
-                    <Button type="text" danger icon={<DeleteOutlined />} aria-label={`${t('common.delete')} ${p.name}`} />
-                  </Tooltip>
-                </ConfirmDelete>
-              ),
-            },
-          ]}
+          columns={columns}
         />
       </Card>
-      <ListedPersonModal key={modal.key} kind={kind} open={modal.open} onClose={() => setModal((m) => ({ ...m, open: false }))} />
+      {kind === 'black' ? <NameCheckCard /> : null}
+      <ListedPersonModal
+        key={modal.key}
+        kind={kind}
+        open={modal.open}
+        editing={modal.editing}
+        onClose={() => setModal((m) => ({ ...m, open: false }))}
+      />
     </>
   );
 }
