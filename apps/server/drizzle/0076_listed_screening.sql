@@ -25,6 +25,7 @@ CREATE TABLE "screening_reviews" (
 --> statement-breakpoint
 ALTER TABLE "listed_people" ADD COLUMN "aliases" text[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
 ALTER TABLE "listed_people" ADD COLUMN "more_phones" text[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
+ALTER TABLE "listed_people" ADD COLUMN "credential_offline" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "listed_people" ADD COLUMN "more_credentials" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "listed_people" ADD COLUMN "birth_date" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "listed_people" ADD COLUMN "level" text DEFAULT 'refuse' NOT NULL;--> statement-breakpoint

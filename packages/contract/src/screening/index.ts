@@ -5,5 +5,6 @@
  */
 export * from './match.js';
 export * from './names.js';
+export * from './offline.js';
 export * from './reasons.js';
 export * from './terms.js';

@@ -31,8 +31,13 @@ export const listedPeople = pgTable(
     aliases: text('aliases').array().notNull().default([]),
     /** Phones beside `phone`, normalised. */
     morePhones: text('more_phones').array().notNull().default([]),
-    /** Certificate numbers beside the first: each as its keyed hash and masked form. */
-    moreCredentials: jsonb('more_credentials').$type<{ hash: string; masked: string }[]>().notNull().default([]),
+    /**
+     * The first number's digest under the company's kiosk key (blacklist.offline.ts): what the kiosk's offline copy
+     * matches a number it reads by; '' for an entry from before.
+     */
+    credentialOffline: text('credential_offline').notNull().default(''),
+    /** Certificate numbers beside the first: each as its keyed hash, masked form and kiosk digest. */
+    moreCredentials: jsonb('more_credentials').$type<{ hash: string; masked: string; offline?: string }[]>().notNull().default([]),
     /** YYYY-MM-DD or ''. */
     birthDate: text('birth_date').notNull().default(''),
     /** 'refuse' | 'review' | 'note': what a match does. */

@@ -13,6 +13,7 @@ export type ListedValues = Pick<
   | 'morePhones'
   | 'credentialHash'
   | 'credentialMasked'
+  | 'credentialOffline'
   | 'moreCredentials'
   | 'birthDate'
   | 'remark'
@@ -173,5 +174,26 @@ export function screeningRepository(scope: TenantScope) {
         .set({ keysVersion, updatedAt: sql`${listedPeople.updatedAt}` })
         .where(and(eq(listedPeople.companyId, scope.companyId), eq(listedPeople.id, entryId)));
     },
+  };
+}
+
+/** What the kiosk's offline copy reads: the entries in force, their keys, and a version that changes with any write. */
+export function offlineRepository(scope: TenantScope) {
+  const db = dbOf(scope);
+  const inForce = and(eq(listedPeople.companyId, scope.companyId), or(isNull(listedPeople.expiresAt), gt(listedPeople.expiresAt, sql`now()`)));
+  return {
+    entries: () => db.select().from(listedPeople).where(inForce),
+    keys: () => db.select({ entryId: listedKeys.entryId, key: listedKeys.key }).from(listedKeys).where(eq(listedKeys.companyId, scope.companyId)),
+    /** Changes with an entry added, changed, deleted or expired (the count of those in force, the last change). */
+    version: () =>
+      db
+        .select({
+          n: count(),
+          last: sql<string>`coalesce(max(${listedPeople.updatedAt})::text, '')`,
+          top: sql<number>`coalesce(max(${listedPeople.id}), 0)`,
+        })
+        .from(listedPeople)
+        .where(inForce)
+        .then((r) => `${r[0]?.n ?? 0}:${r[0]?.last ?? ''}:${r[0]?.top ?? 0}`),
   };
 }

@@ -2,6 +2,7 @@ import * as c from '@openvisit/contract';
 import { bind } from '../../platform/http/calls.js';
 import { bindDownload } from '../../platform/http/downloads.js';
 import { exportList } from './blacklist.export.js';
+import { screeningCopy } from './blacklist.offline.js';
 import { decideReview, reviewPage } from './blacklist.reviews.js';
 import * as lists from './blacklist.service.js';
 
@@ -18,6 +19,7 @@ export const blacklistRoutes = [
   bind(c.checkWhitelist, (input, ctx) => lists.check(ctx, 'white', input)),
   bind(c.updateBlackListSwitch, (input, ctx) => lists.setSwitch(ctx, input)),
   bind(c.updateScreeningMode, (input, ctx) => lists.setMode(ctx, input)),
+  bind(c.getScreeningCopy, (input, ctx) => screeningCopy(ctx, input)),
   bind(c.getScreeningReviews, (input, ctx) => reviewPage(ctx, input)),
   bind(c.decideScreeningReview, (input, ctx) => decideReview(ctx, input)),
 ];

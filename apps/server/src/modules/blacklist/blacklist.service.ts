@@ -20,6 +20,7 @@ import type { SecretBox } from '../../platform/identity/crypto.js';
 import { idNumberHash } from '../../platform/identity/idNumbers.js';
 import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { idNumberKey } from '../../platform/personData.js';
+import { kioskKey, offlineDigest } from './blacklist.offline.js';
 import { type ListedRow, type ListedValues, type ListKind, listRepository, unhashedRepository } from './blacklist.repository.js';
 import { reviewAllowed } from './blacklist.reviews.js';
 import { keyEntry, normalisedPhone, type Probe, type Screened, screenPerson } from './blacklist.screening.js';
@@ -65,10 +66,15 @@ export async function page(ctx: AuthedContext, kind: ListKind, input: { startInd
 }
 
 type EntryInput = Omit<In<'addBlacklist'>, 'userid'>;
-type Credential = { hash: string; masked: string };
+type Credential = { hash: string; masked: string; offline?: string };
 
-/** The entry's certificate numbers as hashes and masks: a mask sent back stands for the number held under it. */
-function credentialsOf(secrets: SecretBox, input: EntryInput, held: Credential[]): Credential[] {
+/**
+ * The entry's certificate numbers as hashes, masks and kiosk digests: a mask sent back stands for the number held
+ * under it.
+ */
+function credentialsOf(ctx: AuthedContext, input: EntryInput, held: Credential[]): Credential[] {
+  const { secrets } = ctx.services;
+  const kiosk = kioskKey(secrets, ctx.tenant.companyId);
   const errors: FieldError[] = [];
   const sent = [input.credentialNo, ...input.credentialNos];
   const out = sent.flatMap((n, i): Credential[] => {
@@ -79,7 +85,7 @@ function credentialsOf(secrets: SecretBox, input: EntryInput, held: Credential[]
       return kept ? [kept] : [];
     }
     const key = idNumberKey(n);
-    return [{ hash: idNumberHash(secrets, key), masked: maskIdNumber(key) }];
+    return [{ hash: idNumberHash(secrets, key), masked: maskIdNumber(key), offline: offlineDigest(kiosk, `c:${key}`) }];
   });
   if (errors.length) throw badParams(errors);
   return out.filter((c, i) => out.findIndex((o) => o.hash === c.hash) === i);
@@ -87,7 +93,7 @@ function credentialsOf(secrets: SecretBox, input: EntryInput, held: Credential[]
 
 function heldCredentials(secrets: SecretBox, r: ListedRow): Credential[] {
   const legacy = r.credentialNo ? [{ hash: idNumberHash(secrets, r.credentialNo), masked: maskIdNumber(r.credentialNo) }] : [];
-  const first = r.credentialHash ? [{ hash: r.credentialHash, masked: r.credentialMasked }] : [];
+  const first = r.credentialHash ? [{ hash: r.credentialHash, masked: r.credentialMasked, offline: r.credentialOffline }] : [];
   return [...first, ...legacy, ...r.moreCredentials];
 }
 
@@ -103,6 +109,7 @@ function valuesOf(input: EntryInput, credentials: Credential[], now = Date.now()
     morePhones: phones.slice(1),
     credentialHash: first?.hash ?? '',
     credentialMasked: first?.masked ?? '',
+    credentialOffline: first?.offline ?? '',
     moreCredentials: more,
     birthDate: input.birthDate,
     remark: input.remark,
@@ -140,7 +147,7 @@ function audited(ctx: AuthedContext, kind: ListKind, row: ListedRow): ListedPers
 }
 
 export async function add(ctx: AuthedContext, kind: ListKind, input: EntryInput) {
-  const values = valuesOf(input, credentialsOf(ctx.services.secrets, input, []));
+  const values = valuesOf(input, credentialsOf(ctx, input, []));
   const row = await writeEntry(ctx, kind, async (repo) => {
     if (await repo.holdingAny(identifierKeys(values))) throw alreadyListed(kind);
     return repo.insert({ ...values, createdBy: ctx.session.name });
@@ -152,7 +159,7 @@ export async function add(ctx: AuthedContext, kind: ListKind, input: EntryInput)
 export async function update(ctx: AuthedContext, kind: ListKind, input: EntryInput & { bid: number }) {
   const before = await repoOf(ctx, kind).byId(input.bid);
   if (!before) throw notFound(`${kind}list entry`);
-  const values = valuesOf(input, credentialsOf(ctx.services.secrets, input, heldCredentials(ctx.services.secrets, before)));
+  const values = valuesOf(input, credentialsOf(ctx, input, heldCredentials(ctx.services.secrets, before)));
   const row = await writeEntry(ctx, kind, async (repo) => {
     if (await repo.holdingAny(identifierKeys(values), before.id)) throw alreadyListed(kind);
     // A number from before hashing is now held as its hash, like every other.
