@@ -1,4 +1,4 @@
-// npm run bench: throughput and latency of /Login and /GetUserInfo, face-photo zip bombs in parallel (bench/zipBomb.ts), employee import/export, mail delivery (bench/mail.ts), visits (bench/visits.ts), statistics (bench/reports.ts), the retention sweep (bench/privacy.ts), door QR decisions (bench/doors.ts), Hikvision pushes to 50 devices (bench/credentials.ts), the stall of an oversized import (bench/sheets.ts), approval cards pressed in Feishu until the door has the credential (bench/workappCards.ts), the cost of durable commits (bench/durability.ts) on the embedded database (and on PostgreSQL
+// npm run bench: throughput and latency of /Login and /GetUserInfo, face-photo zip bombs in parallel (bench/zipBomb.ts), employee import/export, mail delivery (bench/mail.ts), visits (bench/visits.ts), statistics (bench/reports.ts), the retention sweep (bench/privacy.ts), watchlist screening against 100,000 entries (bench/screening.ts), door QR decisions (bench/doors.ts), Hikvision pushes to 50 devices (bench/credentials.ts), the stall of an oversized import (bench/sheets.ts), approval cards pressed in Feishu until the door has the credential (bench/workappCards.ts), the cost of durable commits (bench/durability.ts) on the embedded database (and on PostgreSQL
 // when TEST_DATABASE_URL is set, as `npm run bench:pg` does), each against a bare Fastify route measured in the same run.
 // After the other PostgreSQL benches: 200 kiosks checking in and registering walk-ins for a minute (bench/kioskLoad.ts, issue 14's goal).
 
@@ -20,6 +20,7 @@ import { mailBench } from './mail.js';
 import { privacyBench } from './privacy.js';
 import { reportsBench } from './reports.js';
 import { sameWorkBench } from './sameWork.js';
+import { screeningBench } from './screening.js';
 import { sheetsBench } from './sheets.js';
 import { visitsBench } from './visits.js';
 import { workappCardsBench } from './workappCards.js';
@@ -154,6 +155,8 @@ await reportsBench('pglite');
 if (process.env.TEST_DATABASE_URL) await reportsBench('postgres');
 await privacyBench('pglite');
 if (process.env.TEST_DATABASE_URL) await privacyBench('postgres');
+await screeningBench('pglite');
+if (process.env.TEST_DATABASE_URL) await screeningBench('postgres');
 await doorsBench(base, 'pglite');
 if (process.env.TEST_DATABASE_URL) await doorsBench(base, 'postgres');
 if (process.env.TEST_DATABASE_URL) await kioskLoadBench();

@@ -38,4 +38,5 @@ ALTER TABLE "screening_reviews" ADD CONSTRAINT "screening_reviews_visit_id_visit
 CREATE INDEX "listed_keys_key_idx" ON "listed_keys" USING btree ("company_id","key");--> statement-breakpoint
 CREATE INDEX "listed_keys_entry_idx" ON "listed_keys" USING btree ("entry_id");--> statement-breakpoint
 CREATE INDEX "screening_reviews_company_idx" ON "screening_reviews" USING btree ("company_id","status","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "screening_reviews_waiting_uq" ON "screening_reviews" USING btree ("company_id","subject","subject_id") WHERE "screening_reviews"."status" = 'waiting';
+CREATE UNIQUE INDEX "screening_reviews_waiting_uq" ON "screening_reviews" USING btree ("company_id","subject","subject_id") WHERE "screening_reviews"."status" = 'waiting';--> statement-breakpoint
+CREATE INDEX "listed_people_unkeyed_idx" ON "listed_people" USING btree ("company_id","keys_version");

@@ -37,11 +37,31 @@ function simplified(s: string): string {
   return out;
 }
 
+/**
+ * Derived forms are kept per name: a list's names come back at every screening, and pinyin is the costly part. The
+ * cache is dropped whole when it grows past its size (a list of 100,000 names fits).
+ */
+const MEMO_MAX = 400_000;
+const memo = new Map<string, unknown>();
+function remembered<T>(key: string, make: () => T): T {
+  const had = memo.get(key);
+  if (had !== undefined) return had as T;
+  if (memo.size >= MEMO_MAX) memo.clear();
+  const made = make();
+  memo.set(key, made);
+  return made;
+}
+
 type Steps = Record<Exclude<WrittenRule, 'order'>, boolean>;
 const ALL_STEPS: Steps = { width: true, case: true, tones: true, script: true, spacing: true };
 
 /** The parts of a name after the steps chosen (all of them for its written form). */
 export function nameParts(name: string, steps: Steps = ALL_STEPS): string[] {
+  const mask = `${+steps.width}${+steps.case}${+steps.tones}${+steps.script}${+steps.spacing}`;
+  return remembered(`n${mask}${name}`, () => partsOf(name, steps));
+}
+
+function partsOf(name: string, steps: Steps): string[] {
   let s = wellFormed(name);
   if (steps.width) s = s.normalize('NFKC');
   if (steps.case) s = s.toLowerCase();
@@ -88,6 +108,10 @@ function uVariants(syllables: string[]): string[][] {
  * compound surname of two syllables included: what a Latin spelling of the name would be. A Latin name is its own.
  */
 export function pinyinForms(name: string, reordered = true): string[] {
+  return remembered(`p${+reordered}${name}`, () => pinyinFormsOf(name, reordered));
+}
+
+function pinyinFormsOf(name: string, reordered: boolean): string[] {
   const parts = nameParts(name);
   if (!parts.length) return [];
   if (!parts.some((p) => HAN.test(p))) return unique(writtenForms(name, ALL_STEPS, reordered).map((w) => w.replace(/v/g, 'u')));
@@ -134,6 +158,10 @@ function syllables(): Set<string> {
 
 /** Whether a Latin form reads as a run of pinyin syllables (ü written v or u). */
 export function readsAsPinyin(form: string): boolean {
+  return remembered(`r${form}`, () => segmentsAsPinyin(form));
+}
+
+function segmentsAsPinyin(form: string): boolean {
   const set = syllables();
   const ok: boolean[] = [true];
   for (let end = 1; end <= form.length; end++) {

@@ -50,6 +50,8 @@ export const listedPeople = pgTable(
   },
   (t) => [
     index('listed_people_company_idx').on(t.companyId, t.kind, t.createdAt),
+    // Screening reads the entries not keyed yet at each screening: none, once keyed.
+    index('listed_people_unkeyed_idx').on(t.companyId, t.keysVersion),
     uniqueIndex('listed_people_phone_uq').on(t.companyId, t.kind, t.phone).where(sql`${t.phone} <> ''`),
     uniqueIndex('listed_people_credential_uq').on(t.companyId, t.kind, t.credentialNo).where(sql`${t.credentialNo} <> ''`),
     uniqueIndex('listed_people_credential_hash_uq').on(t.companyId, t.kind, t.credentialHash).where(sql`${t.credentialHash} <> ''`),

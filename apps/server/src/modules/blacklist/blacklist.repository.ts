@@ -138,26 +138,26 @@ export function unhashedRepository(scope: TenantScope, kind: ListKind) {
 export function screeningRepository(scope: TenantScope) {
   const db = dbOf(scope);
   return {
-    candidates: (keys: string[], keysVersion: number) =>
-      db
-        .select()
-        .from(listedPeople)
-        .where(
-          and(
-            eq(listedPeople.companyId, scope.companyId),
-            or(isNull(listedPeople.expiresAt), gt(listedPeople.expiresAt, sql`now()`)),
-            or(
-              lt(listedPeople.keysVersion, keysVersion),
-              inArray(
-                listedPeople.id,
-                db
-                  .select({ id: listedKeys.entryId })
-                  .from(listedKeys)
-                  .where(and(eq(listedKeys.companyId, scope.companyId), inArray(listedKeys.key, keys.length ? keys : ['']))),
-              ),
-            ),
-          ),
-        ),
+    /** The entries in force sharing a key, and those not keyed yet (two reads: an OR of the two defeats the indexes). */
+    async candidates(keys: string[], keysVersion: number): Promise<ListedRow[]> {
+      const inForce = and(eq(listedPeople.companyId, scope.companyId), or(isNull(listedPeople.expiresAt), gt(listedPeople.expiresAt, sql`now()`)));
+      const met = db
+        .select({ id: listedKeys.entryId })
+        .from(listedKeys)
+        .where(and(eq(listedKeys.companyId, scope.companyId), inArray(listedKeys.key, keys.length ? keys : [''])));
+      const [keyed, unkeyed] = await Promise.all([
+        db
+          .select()
+          .from(listedPeople)
+          .where(and(inForce, inArray(listedPeople.id, met))),
+        db
+          .select()
+          .from(listedPeople)
+          .where(and(inForce, lt(listedPeople.keysVersion, keysVersion))),
+      ]);
+      const seen = new Set(keyed.map((r) => r.id));
+      return [...keyed, ...unkeyed.filter((r) => !seen.has(r.id))];
+    },
     /** Entries keyed by an older derivation or none, a batch at a time (the nightly sweep keys them all). */
     unkeyed: (keysVersion: number, limit: number) =>
       db

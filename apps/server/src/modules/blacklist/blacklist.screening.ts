@@ -26,6 +26,9 @@ import { type ListedRow, screeningRepository } from './blacklist.repository.js';
 /** Bumped when the keys' derivation changes: entries keyed before are keyed again when next screened or swept. */
 export const KEYS_VERSION = 1;
 
+/** The most matches an answer (and a review) carries, strongest first. */
+export const MATCHES_ANSWERED = 50;
+
 /** A person as screened: what a registration, the desk or a check knows of them. */
 export interface Probe {
   name?: string;
@@ -112,7 +115,8 @@ export async function screenPerson(ctx: AuthedContext, probe: Probe, mode?: Scre
   }
   found.sort((a, b) => byStrength(a.match, b.match));
   const decision = screeningDecision(found.map((f) => ({ ...f.match, nameOnly: f.nameOnly })));
-  return { mode: m, matches: found.map((f) => f.match), decision };
+  // A common name's pinyin may meet hundreds of a long list: the strongest are answered, every one decided on.
+  return { mode: m, matches: found.slice(0, MATCHES_ANSWERED).map((f) => f.match), decision };
 }
 
 const byStrength = (a: ScreeningMatch, b: ScreeningMatch) =>
