@@ -61,11 +61,24 @@ export function useReviewColumns(state: ReviewState, actions: ReviewActions): Li
         kind: 'actions',
         width: 168,
         render: (_: unknown, r) => (
+          // No space put between two Chinese characters: the visible text must stay part of the accessible name.
           <Flex gap={4}>
-            <Button type="primary" size="small" aria-label={t('blacklist.reviews.allowOf', { name: r.name })} onClick={() => actions.allow(r)}>
+            <Button
+              type="primary"
+              size="small"
+              autoInsertSpace={false}
+              aria-label={t('blacklist.reviews.allowOf', { name: r.name })}
+              onClick={() => actions.allow(r)}
+            >
               {t('blacklist.reviews.allow')}
             </Button>
-            <Button danger size="small" aria-label={t('blacklist.reviews.refuseOf', { name: r.name })} onClick={() => actions.refuse(r)}>
+            <Button
+              danger
+              size="small"
+              autoInsertSpace={false}
+              aria-label={t('blacklist.reviews.refuseOf', { name: r.name })}
+              onClick={() => actions.refuse(r)}
+            >
               {t('blacklist.reviews.refuse')}
             </Button>
           </Flex>
