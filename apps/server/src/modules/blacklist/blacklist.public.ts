@@ -3,6 +3,7 @@
 export { exportList } from './blacklist.export.js';
 export { eraseListed, type ListedRecord, listedOfPerson } from './blacklist.person.js';
 export {
+  forgetReviews,
   type Hold,
   holdForReview,
   registerScreeningSubject,

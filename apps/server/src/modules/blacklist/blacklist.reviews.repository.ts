@@ -73,6 +73,14 @@ export function reviewsRepository(scope: TenantScope) {
         .where(and(mine, eq(screeningReviews.subject, subject), eq(screeningReviews.subjectId, subjectId), eq(screeningReviews.status, 'allowed')))
         .limit(1)
         .then((r) => r.length > 0),
+    /** A person's details forgotten from the reviews of these subjects (retention, erasure): the phone, or name and phone. */
+    forget: (subject: string, subjectIds: readonly number[], what: 'contact' | 'all') =>
+      subjectIds.length
+        ? db
+            .update(screeningReviews)
+            .set(what === 'all' ? { name: '', phone: '' } : { phone: '' })
+            .where(and(mine, eq(screeningReviews.subject, subject), inArray(screeningReviews.subjectId, [...subjectIds])))
+        : Promise.resolve(),
     /** The waiting reviews of subjects that went away (a visit called off): withdrawn. */
     withdraw: (subject: string, subjectIds: number[]) =>
       db

@@ -11,7 +11,7 @@ import {
 import { clientEnd, writeLog } from '../../platform/http/audit.js';
 import { type AuthedContext, inTx } from '../../platform/http/calls.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
-import { inTransaction } from '../../platform/identity/tenancy.js';
+import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { type ReviewRow, reviewsRepository } from './blacklist.reviews.repository.js';
 
 /**
@@ -93,6 +93,15 @@ export function reviewAllowed(ctx: AuthedContext, subject: ScreeningSubject, sub
 /** The waiting reviews of subjects that went away (called off, deleted): nobody needs to decide them any more. */
 export async function withdrawReviews(ctx: AuthedContext, subject: ScreeningSubject, ids: number[]): Promise<void> {
   if (ids.length) await reviewsRepository(ctx.tenant).withdraw(subject, ids);
+}
+
+/**
+ * What the reviews of these subjects say of the person, forgotten with the subject's own (the retention sweep blanks
+ * a visit's contact or its whole record; an erasure removes residents and drivers): the phone, or name and phone. The
+ * matches stay: they name listed entries, not the person.
+ */
+export async function forgetReviews(scope: TenantScope, subject: ScreeningSubject, ids: readonly number[], what: 'contact' | 'all'): Promise<void> {
+  await reviewsRepository(scope).forget(subject, ids, what);
 }
 
 export async function reviewPage(ctx: AuthedContext, input: In<'getScreeningReviews'>) {

@@ -21,7 +21,7 @@ import { inTransaction } from '../../platform/identity/tenancy.js';
 import { canSee } from '../../platform/identity/visibility.js';
 import { sealedInMessage } from '../../platform/messages/messages.js';
 import { needsApproval, submit } from '../approvals/approvals.public.js';
-import type { Screened } from '../blacklist/blacklist.public.js';
+import { type Screened, withdrawReviews } from '../blacklist/blacklist.public.js';
 import { holdVisit, screen } from '../visits/visits.public.js';
 import { passAttachment } from './invitations.mails.js';
 import { sendCancellation, sendInvitation } from './invitations.notices.js';
@@ -367,6 +367,8 @@ export async function cancel(ctx: AuthedContext, input: In<'setCancelStatusForWe
   if (v?.kind !== 'invite' || !mayTouch(ctx, v)) throw new AppError(Status.INVALID_VISITOR);
   assertMay(invitationActions.cancel, v, { why: `A ${v.status} invitation cannot be called off`, result: { status: v.status } });
   const row = await move(ctx, v, 'cancel');
+  // Called off, nobody needs to decide whether it may come in.
+  await withdrawReviews(ctx, 'visit', [row.id]);
   await sendCancellation(ctx, row);
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;

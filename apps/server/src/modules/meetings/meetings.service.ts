@@ -20,6 +20,7 @@ import { inTransaction } from '../../platform/identity/tenancy.js';
 import { canSee } from '../../platform/identity/visibility.js';
 import { privacyPageUrl } from '../../platform/privacyLink.js';
 import { reapprove } from '../approvals/approvals.public.js';
+import { withdrawReviews } from '../blacklist/blacklist.public.js';
 import {
   type Invited,
   type InviteInput,
@@ -274,6 +275,11 @@ export async function cancelMeeting(ctx: AuthedContext, input: In<'delMeeting'>)
     if (!meeting) throw noSuchMeeting();
     const open = (await visitsOf(tx).byMeeting(m.id)).filter((v) => (BEFORE_CHECK_IN as readonly string[]).includes(v.status));
     const cancelled = await moveMany(inTx(ctx, tx), open, 'cancel', {}, 'meeting cancelled');
+    await withdrawReviews(
+      inTx(ctx, tx),
+      'visit',
+      cancelled.map((v) => v.id),
+    );
     return { meeting, cancelled };
   });
   const gate = await gateName(ctx, meeting.gid);

@@ -9,7 +9,7 @@ import { idNumberHash } from '../../platform/identity/idNumbers.js';
 import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { forgetMessagesTo, messagesToPerson } from '../../platform/messages/messages.js';
 import { hasKeys, keysOf, type PersonKeys, type PersonRecord } from '../../platform/personData.js';
-import { eraseListed, type ListedRecord, listedOfPerson } from '../blacklist/blacklist.public.js';
+import { eraseListed, forgetReviews, type ListedRecord, listedOfPerson } from '../blacklist/blacklist.public.js';
 import { type BookingRecord, bookingsOfPerson, forgetBookings } from '../logistics/logistics.public.js';
 import { forgetSmsCodes } from '../notifications/notifications.public.js';
 import { eraseResidents, residentsOfPerson } from '../residents/residents.public.js';
@@ -189,6 +189,18 @@ export async function erasePerson(ctx: AuthedContext, input: In<'erasePerson'>):
       messages: await forgetMessagesTo(tx, companyId, h.keys),
     };
     await forgetBookings(tx, h.logistics);
+    await forgetReviews(
+      tx,
+      'resident',
+      h.residents.map((r) => r.id),
+      'all',
+    );
+    await forgetReviews(
+      tx,
+      'truck',
+      h.logistics.map((r) => r.id),
+      'all',
+    );
     await ctx.services.induction.forgetPapers(
       tx,
       h.papers.map((p) => p.id),

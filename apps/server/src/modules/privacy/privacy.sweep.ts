@@ -7,7 +7,7 @@ import { entriesNaming, RETENTION_KEY, redactEntries } from '../../platform/http
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { forgetVisitMessages } from '../../platform/messages/messages.js';
-import { hashListedNumbers, keyUnkeyed } from '../blacklist/blacklist.public.js';
+import { forgetReviews, hashListedNumbers, keyUnkeyed } from '../blacklist/blacklist.public.js';
 import { forgetVisitorFaces } from '../credentials/credentials.public.js';
 import { privacyRepository, type SweepRow } from './privacy.repository.js';
 import { type EffectiveRules, effectiveRules } from './privacy.rules.js';
@@ -77,6 +77,7 @@ export async function forgetVisitData(
   }
   if (all) await ctx.services.induction.forgetVisits(tx, ids);
   await blankVisits(tx, ids, [kind]);
+  if (all || kind === 'contact') await forgetReviews(tx, 'visit', ids, all ? 'all' : 'contact');
   const stored = files.filter((f) => f !== '');
   await queueFileDeletions(tx, ctx.tenant.companyId, stored);
   return { done, held, files: stored.length, records };
