@@ -67,7 +67,8 @@ export function prepare(copy: KeptCopy): Promise<ScreenPerson> {
   if (!ready) {
     ready = (async () => {
       const m = await loadMatcher();
-      const [index, digest] = [m.offlineIndex(copy.entries), await hmacDigest(copy.key, m.OFFLINE_DIGEST_BYTES)];
+      const digest = await hmacDigest(copy.key, m.OFFLINE_DIGEST_BYTES);
+      const index = m.offlineIndex(copy.entries);
       // The first reading of a name loads pinyin-pro's dictionaries: done here, not while a visitor waits.
       m.offlineProbeKeys({ name: '张伟' }, copy.mode);
       return async (person: OfflinePerson) => (await m.screenOffline(index, digest, asStored(person), copy.mode)).decision;

@@ -103,6 +103,19 @@ describe("the kiosk's copy of the watchlists", () => {
     expect(await store.get()).toBeNull();
   });
 
+  it('does not keep an answer that arrives after signing out', async () => {
+    const server = fakeServer();
+    const store = memoryCopyStore();
+    let answer: (a: CopyAnswer) => void = () => undefined;
+    const copies = new ScreeningCopies(store, () => new Promise((resolve) => (answer = resolve)));
+    const refreshing = copies.refresh(1);
+    await copies.clear();
+    answer(await server.fetch(undefined));
+    expect(await refreshing).toBeNull();
+    expect(await store.get()).toBeNull();
+    expect(await copies.current(1)).toBeNull();
+  });
+
   it('shares one request between concurrent refreshes of a company', async () => {
     const server = fakeServer();
     const copies = new ScreeningCopies(memoryCopyStore(), (v) => server.fetch(v));

@@ -30,7 +30,9 @@ export interface CopyStore {
 export class ScreeningCopies {
   /** The copy as last read or written (undefined until the store was read). */
   private held: KeptCopy | null | undefined;
-  private refreshing: { companyId: number; done: Promise<KeptCopy | null> } | null = null;
+  private refreshing: { companyId: number; generation: number; done: Promise<KeptCopy | null> } | null = null;
+  /** Bumped by `clear`: an answer to a request sent before it is not kept (a sign-out during a refresh). */
+  private cleared = 0;
 
   constructor(
     private readonly store: CopyStore,
@@ -38,7 +40,10 @@ export class ScreeningCopies {
   ) {}
 
   private async kept(): Promise<KeptCopy | null> {
-    if (this.held === undefined) this.held = await this.store.get().catch(() => null);
+    if (this.held !== undefined) return this.held;
+    const read = await this.store.get().catch(() => null);
+    // A copy written or cleared while the store was read is the newer.
+    if (this.held === undefined) this.held = read;
     return this.held;
   }
 
@@ -55,17 +60,18 @@ export class ScreeningCopies {
    */
   refresh(companyId: number): Promise<KeptCopy | null> {
     const before = this.refreshing;
-    if (before?.companyId === companyId) return before.done;
+    const generation = this.cleared;
+    if (before?.companyId === companyId && before.generation === generation) return before.done;
     const done: Promise<KeptCopy | null> = (before?.done ?? Promise.resolve(null))
-      .then(() => this.fetchFor(companyId))
+      .then(() => this.fetchFor(companyId, generation))
       .finally(() => {
         if (this.refreshing?.done === done) this.refreshing = null;
       });
-    this.refreshing = { companyId, done };
+    this.refreshing = { companyId, generation, done };
     return done;
   }
 
-  private async fetchFor(companyId: number): Promise<KeptCopy | null> {
+  private async fetchFor(companyId: number, generation: number): Promise<KeptCopy | null> {
     const held = await this.kept();
     const mine = held?.companyId === companyId ? held : null;
     let answer: CopyAnswer;
@@ -75,6 +81,7 @@ export class ScreeningCopies {
       if (classifyFailure(err) === 'refused') await this.clear();
       return this.current(companyId);
     }
+    if (generation !== this.cleared) return null;
     // Unchanged: the server compared the version this company's copy holds.
     if (answer.unchanged) return this.current(companyId);
     const { version, screening, mode } = answer;
@@ -88,6 +95,7 @@ export class ScreeningCopies {
 
   /** Forgets the copy (signing out). */
   async clear(): Promise<void> {
+    this.cleared++;
     this.held = null;
     await this.store.clear().catch(() => undefined);
   }
