@@ -9,6 +9,7 @@ export * from './calls/auth.employeeAccount.js';
 export * from './calls/auth.im.js';
 export * from './calls/auth.js';
 export * from './calls/blacklist.js';
+export * from './calls/blacklist.offline.js';
 export * from './calls/blacklist.reviews.js';
 export * from './calls/contacts.js';
 export * from './calls/credentials.js';

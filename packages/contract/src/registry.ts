@@ -9,6 +9,7 @@ import { employeeAccountCalls } from './calls/auth.employeeAccount.js';
 import { authImCalls } from './calls/auth.im.js';
 import { authCalls } from './calls/auth.js';
 import { blacklistCalls, blacklistDownloads } from './calls/blacklist.js';
+import { screeningCopyCalls } from './calls/blacklist.offline.js';
 import { screeningReviewCalls } from './calls/blacklist.reviews.js';
 import { contactCalls } from './calls/contacts.js';
 import { faceSyncCalls } from './calls/credentials.js';
@@ -81,6 +82,7 @@ export const allCalls = [
   importDepartment,
   ...blacklistCalls,
   ...screeningReviewCalls,
+  ...screeningCopyCalls,
   ...roleCalls,
   ...proxyCalls,
   ...contactCalls,

@@ -372,6 +372,12 @@ export function idNumberSex(s: string, today?: Date): 'male' | 'female' | null {
   return Number(s.trim().charAt(16)) % 2 === 1 ? 'male' : 'female';
 }
 
+/**
+ * A certificate number as it is compared, hashed and digested (the server's screening and person keys, the kiosk's
+ * offline screening): white space removed, upper case.
+ */
+export const idNumberKey = (s: string): string => s.replace(/\s/g, '').toUpperCase();
+
 export type BirthDateFailure = 'format' | 'birthDate';
 
 /** A date of birth, YYYY-MM-DD: a real calendar day from 1900-01-01 to `today` ('' is none). */

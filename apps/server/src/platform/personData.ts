@@ -1,4 +1,4 @@
-import { normalizePhone } from '@openvisit/contract';
+import { idNumberKey, normalizePhone } from '@openvisit/contract';
 
 /**
  * A person as a privacy request names them (issue 41, modules/privacy): every phone, e-mail and ID number known to be
@@ -37,7 +37,8 @@ export const noKeys = (): PersonKeys => ({ phones: [], emails: [], idNumbers: []
 
 export const phoneKey = (s: string) => normalizePhone(s) ?? s.replace(/[\s-]/g, '');
 export const emailKey = (s: string) => s.trim().toLowerCase();
-export const idNumberKey = (s: string) => s.replace(/\s/g, '').toUpperCase();
+/** The contract's rule, which the kiosk's offline screening shares: white space removed, upper case. */
+export { idNumberKey };
 
 /** The keys a record carries, normalised, blanks left out. */
 export function keysOf(phones: readonly string[], emails: readonly string[], idNumbers: readonly string[]): PersonKeys {

@@ -12,6 +12,8 @@ import { type Kiosk, KioskContext, type KioskPictures, type Outcome } from './co
 import { restoreDeviceLanguage, useK } from './i18n';
 import { beat, HEARTBEAT_MS } from './monitor';
 import type { OfflineQueue } from './offlineQueue';
+import { screenedEnqueue } from './offlineScreening';
+import type { ScreeningCopies } from './screeningCopy';
 import { CheckInScreen } from './screens/CheckInScreen';
 import { type Errand, HomeScreen } from './screens/HomeScreen';
 import { RegisterScreen } from './screens/RegisterScreen';
@@ -21,6 +23,7 @@ import { SignOutScreen } from './screens/SignOutScreen';
 import { StaffPanel } from './screens/StaffPanel';
 import { TruckScreen } from './screens/TruckScreen';
 import { useInactivity } from './useInactivity';
+import { useScreeningCopy } from './useScreeningCopy';
 
 /**
  * The stored session when it is a kiosk's (a front desk or visitor machine signed in on this tab, or in the console's
@@ -71,8 +74,13 @@ function usePictures(settings: KioskSettings): KioskPictures {
   return pictures;
 }
 
-export function KioskApp({ queue }: { queue: OfflineQueue }) {
+export function KioskApp({ queue, copies }: { queue: OfflineQueue; copies: ScreeningCopies }) {
   const [session, setSession] = useState<LoginResult | null>(restoreSession);
+
+  // Signed out (by staff or by the session's end), the copy of the watchlists goes: no one screens with it any more.
+  useEffect(() => {
+    if (!session) void copies.clear();
+  }, [session, copies]);
 
   // 27/28/29 from any call: the error policy signs out locally; the kiosk goes back to its sign-in screen. 303 (a
   // password still to change) lands there too, where signing in again asks for the change.
@@ -91,6 +99,7 @@ export function KioskApp({ queue }: { queue: OfflineQueue }) {
       key={session.token}
       session={session}
       queue={queue}
+      copies={copies}
       onExit={() => {
         void callApi(logout, {}, { silent: true }).catch(() => undefined);
         signOutLocal();
@@ -134,7 +143,7 @@ function StillHere({ secondsLeft, onStay }: { secondsLeft: number; onStay: () =>
 
 type Screen = { name: 'home' } | { name: Errand } | { name: 'result'; outcome: Outcome };
 
-function SignedIn({ session, queue, onExit }: { session: LoginResult; queue: OfflineQueue; onExit: () => void }) {
+function SignedIn({ session, queue, copies, onExit }: { session: LoginResult; queue: OfflineQueue; copies: ScreeningCopies; onExit: () => void }) {
   const { t, lang } = useK();
   const [config, setConfig] = useState<KioskConfig>(() => cachedConfig() ?? defaultConfig(session.company));
   // A fresh sign-in waits for the company's settings (which form, "came before"…) before offering anything; without a
@@ -168,6 +177,7 @@ function SignedIn({ session, queue, onExit }: { session: LoginResult; queue: Off
     return onBackOnline(flush);
   }, [queue, companyId]);
   useHeartbeat(session.sName || session.account || session.company);
+  useScreeningCopy(copies, companyId);
   // The settings: now, when the network returns without them, and (see `home`) when they are old.
   useEffect(() => {
     refreshConfig();
@@ -201,16 +211,13 @@ function SignedIn({ session, queue, onExit }: { session: LoginResult; queue: Off
       pictures,
       queue,
       lang,
-      enqueue: async (record) => {
-        await queue.add(record);
-        void queue.flush(companyId);
-      },
+      enqueue: screenedEnqueue(queue, copies, companyId),
       finish: (outcome) => setScreen({ name: 'result', outcome }),
       home,
       hold: setHeld,
       ...(config.privacyPage ? { showPrivacy: () => setPrivacyOpen(true) } : {}),
     }),
-    [session, config, pictures, queue, lang, companyId, home],
+    [session, config, pictures, queue, copies, lang, companyId, home],
   );
 
   return (

@@ -2,6 +2,7 @@ import type { Lang, LoginResult, LogisticsBooking, Visit } from '@openvisit/cont
 import { createContext, useContext } from 'react';
 import type { KioskConfig } from './config';
 import type { OfflineQueue } from './offlineQueue';
+import type { Enqueue } from './offlineScreening';
 
 /** The pictures of the pad settings as object URLs (null when not set or not loaded). */
 export interface KioskPictures {
@@ -14,7 +15,8 @@ export interface KioskPictures {
 /** How a visitor's errand ended: what the result screen shows. */
 export type Outcome =
   | { kind: 'signedIn' | 'awaiting' | 'repeated'; visit: Visit; photo: string | null }
-  | { kind: 'queued'; label: string }
+  /** Taken offline; `matched`: the offline screening matched the watchlists, the visitor is sent to reception. */
+  | { kind: 'queued'; label: string; matched?: boolean }
   | { kind: 'refused' }
   | { kind: 'signedOut'; names: string[] }
   | { kind: 'truck'; move: 'arrive' | 'leave'; booking: LogisticsBooking };
@@ -25,8 +27,11 @@ export interface Kiosk {
   pictures: KioskPictures;
   queue: OfflineQueue;
   lang: Lang;
-  /** Adds a record taken offline and tries to send it at once. */
-  enqueue: OfflineQueue['add'];
+  /**
+   * Adds a record taken offline and tries to send it at once; the person it names (when given) is screened first
+   * against the kiosk's copy of the watchlists, and the record marked when they matched.
+   */
+  enqueue: Enqueue;
   finish: (outcome: Outcome) => void;
   home: () => void;
   /** While on, the kiosk does not return to its start screen for want of touches (a visitor watching the video). */

@@ -1,7 +1,7 @@
 import { currentLang, loadLanguage } from '../platform/i18n';
 import './i18n';
 import './kiosk.css';
-import { checkInByCode, registerWalkIn } from '@openvisit/contract';
+import { checkInByCode, getScreeningCopy, registerWalkIn } from '@openvisit/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { callApi, onCallFailure } from '../platform/api';
@@ -9,6 +9,7 @@ import { keepSessionInTab } from '../platform/session';
 import { KioskApp } from './KioskApp';
 import { captureErrors, failureOf, kioskLog } from './monitor';
 import { indexedDbStore, OfflineQueue, type QueuedRecord } from './offlineQueue';
+import { indexedDbCopyStore, ScreeningCopies } from './screeningCopy';
 import { KIOSK_WORKER_SCOPE, KIOSK_WORKER_URL } from './serviceWorker';
 
 /** Replays a queued record with its own idempotency key: the server answers the first record if it already has it. */
@@ -32,13 +33,17 @@ const root = document.getElementById('kiosk-root');
 if (!root) throw new Error('#kiosk-root is missing from kiosk.html');
 
 const queue = new OfflineQueue(indexedDbStore(), sendQueued);
+// The company's watchlists as keyed digests, for screening a visitor while the server does not answer (issue 42).
+const copies = new ScreeningCopies(indexedDbCopyStore(), (version) =>
+  callApi(getScreeningCopy, version ? { version } : {}, { silent: true, timeoutMs: 30_000 }),
+);
 // The language's texts first (precached by the service worker, so offline too).
 void loadLanguage(currentLang())
   .catch(() => undefined)
   .then(() =>
     createRoot(root).render(
       <StrictMode>
-        <KioskApp queue={queue} />
+        <KioskApp queue={queue} copies={copies} />
       </StrictMode>,
     ),
   );

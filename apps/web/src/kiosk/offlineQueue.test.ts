@@ -118,7 +118,7 @@ describe('offline queue', () => {
     await queue.flush(1);
     expect(server.calls).toHaveLength(1);
     await queue.clearRefused(1);
-    expect(queue.counts(1)).toEqual({ pending: 0, refused: [] });
+    expect(queue.counts(1)).toEqual({ pending: 0, matched: [], refused: [] });
   });
 
   it('sends a record only with the session of the company that took it', async () => {

@@ -1,5 +1,6 @@
 import { SESSION_END_STATUSES } from '@openvisit/contract';
 import { ApiError } from '../platform/apiError';
+import { KIOSK_DB, kioskDb } from './kioskDb';
 
 /**
  * Registrations and check-ins taken while the network is down. Each carries its idempotency key (`clientKey`, also
@@ -25,6 +26,11 @@ export interface QueuedRecord {
   attempts: number;
   /** The server refused it when it was sent: kept for staff to see and clear, never sent again. */
   refused?: { status: number; reason: string };
+  /**
+   * The kiosk's offline screening matched the person against its copy of the watchlists (a review or refuse decision):
+   * the visitor was sent to reception. Sent all the same; the server screens it again and holds or refuses it.
+   */
+  matched?: boolean;
 }
 
 export interface QueueStore {
@@ -62,6 +68,8 @@ export function isNetworkFailure(err: unknown): boolean {
 
 export interface QueueCounts {
   pending: number;
+  /** Pending records the offline screening matched: waiting for reception. */
+  matched: QueuedRecord[];
   refused: QueuedRecord[];
 }
 
@@ -106,10 +114,11 @@ export class OfflineQueue {
     return this.loaded;
   }
 
-  /** Pending and refused records of a company. */
+  /** Pending (matched among them) and refused records of a company. */
   counts(companyId: number | null): QueueCounts {
     const mine = this.records.filter((r) => r.companyId === companyId);
-    return { pending: mine.filter((r) => !r.refused).length, refused: mine.filter((r) => r.refused) };
+    const pending = mine.filter((r) => !r.refused);
+    return { pending: pending.length, matched: pending.filter((r) => r.matched), refused: mine.filter((r) => r.refused) };
   }
 
   async add(record: Omit<QueuedRecord, 'attempts' | 'createdAt'> & { createdAt?: number }): Promise<void> {
@@ -191,43 +200,17 @@ export function memoryStore(): QueueStore {
   };
 }
 
-const STORE = 'queue';
-
-/** The queue in IndexedDB: one object store keyed by the record's idempotency key. */
-export function indexedDbStore(dbName = 'openvisit-kiosk', factory: IDBFactory | undefined = globalThis.indexedDB): QueueStore {
+/** The queue in IndexedDB (kioskDb.ts): one object store keyed by the record's idempotency key. */
+export function indexedDbStore(dbName = KIOSK_DB, factory: IDBFactory | undefined = globalThis.indexedDB): QueueStore {
   if (!factory) return memoryStore();
-  let db: Promise<IDBDatabase> | null = null;
-  const open = (): Promise<IDBDatabase> => {
-    db ??= new Promise((resolve, reject) => {
-      const req = factory.open(dbName, 1);
-      req.onupgradeneeded = () => {
-        if (!req.result.objectStoreNames.contains(STORE)) req.result.createObjectStore(STORE, { keyPath: 'id' });
-      };
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => {
-        db = null;
-        reject(req.error);
-      };
-    });
-    return db;
-  };
-  // Settles when the transaction has committed, so a record counted as queued is on disk.
-  const tx = async <T>(mode: IDBTransactionMode, work: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> => {
-    const t = (await open()).transaction(STORE, mode);
-    const req = work(t.objectStore(STORE));
-    return new Promise<T>((resolve, reject) => {
-      t.oncomplete = () => resolve(req.result);
-      t.onerror = () => reject(t.error ?? req.error);
-      t.onabort = () => reject(t.error ?? new Error('transaction aborted'));
-    });
-  };
+  const db = kioskDb(dbName, factory);
   return {
-    list: () => tx('readonly', (s) => s.getAll() as IDBRequest<QueuedRecord[]>),
+    list: () => db.tx('queue', 'readonly', (s) => s.getAll() as IDBRequest<QueuedRecord[]>),
     put: async (r) => {
-      await tx('readwrite', (s) => s.put(r));
+      await db.tx('queue', 'readwrite', (s) => s.put(r));
     },
     delete: async (id) => {
-      await tx('readwrite', (s) => s.delete(id));
+      await db.tx('queue', 'readwrite', (s) => s.delete(id));
     },
   };
 }

@@ -28,7 +28,7 @@ export function testKiosk(
     pictures: { logo: null, background: null, carousel: [], defaultPhoto: null },
     queue: {} as OfflineQueue,
     lang: 'en',
-    enqueue: vi.fn(),
+    enqueue: vi.fn(async () => ({ matched: false })),
     finish: vi.fn(),
     home: vi.fn(),
     hold: vi.fn(),

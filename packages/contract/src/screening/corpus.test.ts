@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePhone } from '../validators.js';
+import { idNumberKey as idKey, normalizePhone } from '../validators.js';
 import corpusText from './corpus.tsv?raw';
 import { matchEntry } from './match.js';
 import { listedKeys, probeKeys } from './names.js';
@@ -30,7 +30,6 @@ interface Pair {
 }
 
 const phone = (p: string) => (p ? (normalizePhone(p) ?? p) : '');
-const idKey = (s: string) => s.replace(/\s/g, '').toUpperCase();
 
 function corpus(): Pair[] {
   const [, ...lines] = corpusText.trimEnd().split('\n');

@@ -42,9 +42,10 @@ export function visitErrorText(err: unknown, t: ReturnType<typeof useK>['t'], la
  * An invited or booked visitor checks in by QR code, code or phone; a phone without an invitation may be a resident
  * visitor's, who is signed in with it (ResidentVisitorSignIn). When the company has terms the visit has not
  * accepted yet, the server asks for them (a `protocolAccepted` field error) and the visitor reads and signs first.
- * Without a network the check-in is queued with its key and the visitor sees that it will be sent. With the face
- * scanner switched on (faceScaner), the visitor's face is taken with the kiosk's camera after the code and checked in
- * with the visit (a kiosk without a camera goes on without one).
+ * Without a network the check-in is queued with its key and the visitor sees that it will be sent (or, when the phone
+ * matched the kiosk's copy of the watchlists, is asked to see reception). With the face scanner switched on
+ * (faceScaner), the visitor's face is taken with the kiosk's camera after the code and checked in with the visit (a
+ * kiosk without a camera goes on without one).
  */
 export function CheckInScreen() {
   const { t, lang } = useK();
@@ -92,8 +93,11 @@ export function CheckInScreen() {
         }
       }
       if (isNetworkFailure(err)) {
-        await kiosk.enqueue({ id: clientKey, kind: 'checkIn', companyId: kiosk.session.userid, label: answer.verifyCode || answer.phone, input });
-        return kiosk.finish({ kind: 'queued', label: answer.verifyCode || answer.phone });
+        // By phone, the phone is screened against the kiosk's copy of the watchlists; a code names no one the kiosk knows.
+        const label = answer.verifyCode || answer.phone;
+        const record = { id: clientKey, kind: 'checkIn', companyId: kiosk.session.userid, label, input } as const;
+        const { matched } = await kiosk.enqueue(record, answer.phone ? { phone: answer.phone } : undefined);
+        return kiosk.finish({ kind: 'queued', label, matched });
       }
       setNeedTerms(null);
       setExam(null);

@@ -8,7 +8,8 @@ import { useK } from '../i18n';
 /**
  * How the errand ended. Checked-in visitors get their badge: a preview and one "Print badge" button (the badge alone,
  * on a page of the badge paper's size). A record taken offline shows that it is saved and will be sent, and prints
- * nothing: the visitor has not been screened yet.
+ * nothing: the server has not screened the visitor yet; one the kiosk's offline screening matched asks the visitor to
+ * see reception, in neutral words.
  */
 export function ResultScreen({ outcome }: { outcome: Outcome }) {
   const { t, lang } = useK();
@@ -20,6 +21,17 @@ export function ResultScreen({ outcome }: { outcome: Outcome }) {
       {t('common.done')}
     </button>
   );
+
+  // Matched offline: a neutral word, the record still goes to the server, which screens it again.
+  if (outcome.kind === 'queued' && outcome.matched)
+    return (
+      <section className="k-panel k-result" data-testid="result-see-reception">
+        <ResultIcon kind="info" />
+        <h1 className="k-title">{t('result.seeReceptionTitle')}</h1>
+        <p className="k-notice">{t('result.seeReception')}</p>
+        {done}
+      </section>
+    );
 
   if (outcome.kind === 'queued')
     return (

@@ -14,7 +14,7 @@ function renderPanel() {
   const kiosk = testKiosk({ session: { sName: 'Gate kiosk' }, config: defaultConfig('Acme') });
   render(
     <KioskContext.Provider value={kiosk}>
-      <StaffPanel counts={{ pending: 0, refused: [] }} onClose={vi.fn()} onExit={onExit} />
+      <StaffPanel counts={{ pending: 0, matched: [], refused: [] }} onClose={vi.fn()} onExit={onExit} />
     </KioskContext.Provider>,
   );
   return { onExit };

@@ -9,9 +9,10 @@ import { useK } from '../i18n';
 import { isNetworkFailure, type QueueCounts } from '../offlineQueue';
 
 /**
- * For staff: who is signed in, people on site, the offline queue (send now, refused records), and signing out. Anyone
- * at the kiosk can open it, so it names no visitor: refused records show their time and reason only, and signing the
- * kiosk out takes the password of its account (checked by the server, failures counting toward the account's lockout).
+ * For staff: who is signed in, people on site, the offline queue (send now, records the offline screening matched,
+ * refused records), and signing out. Anyone at the kiosk can open it, so it names no visitor: matched records show
+ * their time and kind, refused ones their time and reason; signing the kiosk out takes the password of its account
+ * (checked by the server, failures counting toward the account's lockout).
  */
 export function StaffPanel({ counts, onClose, onExit }: { counts: QueueCounts; onClose: () => void; onExit: () => void }) {
   const { t, lang } = useK();
@@ -64,6 +65,21 @@ export function StaffPanel({ counts, onClose, onExit }: { counts: QueueCounts; o
         <p className="k-sub" data-testid="staff-queue">
           {t('staff.queue', { count: counts.pending })}
         </p>
+        {counts.matched.length ? (
+          <div className="k-notice k-notice--warn" data-testid="staff-matched">
+            <p style={{ margin: 0 }}>{t('staff.matched', { count: counts.matched.length })}</p>
+            <ul>
+              {counts.matched.map((r) => (
+                <li key={r.id}>
+                  {t('staff.matchedItem', {
+                    time: formatTime(r.createdAt, lang),
+                    kind: t(r.kind === 'walkIn' ? 'staff.kindWalkIn' : 'staff.kindCheckIn'),
+                  })}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         {counts.refused.length ? (
           <div className="k-notice k-notice--warn">
             <p style={{ margin: 0 }}>{t('staff.failed', { count: counts.refused.length })}</p>

@@ -68,8 +68,9 @@ export function useRegister({ form, fields, type, photo, clientKey, goTo, setPro
       if (err instanceof ApiError && err.http === undefined && err.status === Status.EXAM_REQUIRED && examRequired.safeParse(err.result).success)
         return onExam(examRequired.parse(err.result), input);
       if (isNetworkFailure(err)) {
-        await kiosk.enqueue({ id: clientKey, kind: 'walkIn', companyId: kiosk.session.userid, label: input.vname, input });
-        return kiosk.finish({ kind: 'queued', label: input.vname });
+        const record = { id: clientKey, kind: 'walkIn', companyId: kiosk.session.userid, label: input.vname, input } as const;
+        const { matched } = await kiosk.enqueue(record, { name: input.vname, phone: input.vphone, idNumber: input.cardId });
+        return kiosk.finish({ kind: 'queued', label: input.vname, matched });
       }
       if (err instanceof ApiError && (err.status === Status.EMPLOYEE_NOT_EXIST || err.status === Status.INVALID_EMPLOYEE)) {
         form.setServerErrors({ empid: 'notFound' });
