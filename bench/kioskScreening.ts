@@ -39,7 +39,11 @@ function seeded(seed: number) {
   };
 }
 const rnd = seeded(42);
-const pick = <T>(xs: readonly T[] | string): T => xs[Math.floor(rnd() * xs.length)] as T;
+function pick(xs: string): string;
+function pick<T>(xs: readonly T[]): T;
+function pick<T>(xs: readonly T[] | string): T | string {
+  return xs[Math.floor(rnd() * xs.length)] as T | string;
+}
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(rnd() * 10)).join('');
 
 const hanName = () => (rnd() < 0.03 ? pick(COMPOUND) : pick(SURNAMES)) + pick(GIVEN) + (rnd() < 0.7 ? pick(GIVEN) : '');

@@ -56,7 +56,10 @@ describe('watchlist screening', () => {
 
       await step(page, `screening-list-${lang}`, async () => {
         await page.goto(`${stack.server.url}/blacklist`);
-        await page.getByRole('button', { name: btn(t.black.add) }).first().click();
+        await page
+          .getByRole('button', { name: btn(t.black.add) })
+          .first()
+          .click();
         const dialog = page.getByRole('dialog');
         await dialog.getByLabel(t.fields.name, { exact: true }).fill('張偉');
         await dialog.getByRole('button', { name: btn(t.entry.addAlias) }).click();
