@@ -8,7 +8,7 @@ import {
   subCompanyAccountSection,
 } from '../../modules/accounts/routes';
 import { approvalQueueScreen, approvalSettingsScreen, ownPoliciesScreen } from '../../modules/approvals/routes';
-import { blacklistUnderEmp, listScreens } from '../../modules/blacklist/routes';
+import { blacklistUnderEmp, listScreens, screeningReviewsScreen } from '../../modules/blacklist/routes';
 import { accessControlSection } from '../../modules/devices/routes';
 import { employeeSection, invitePermissionScreen, subEmployeesScreen } from '../../modules/employees/routes';
 import { workAppsScreen } from '../../modules/im/routes';
@@ -143,7 +143,12 @@ export const AREAS: readonly AreaDef[] = [
     titleKey: 'enums.consoleRole.hse',
     layout: AreaLayout,
     // Spec section 2: HSE opens on its workers (hseemplist); its account section holds details, verification accounts, password.
-    routes: [workersScreen('hse', 'hseemplist'), approvalQueueScreen('hse', 'hseapprovelist'), hseAccountSection('hse')],
+    routes: [
+      workersScreen('hse', 'hseemplist'),
+      approvalQueueScreen('hse', 'hseapprovelist'),
+      screeningReviewsScreen('hse', 'hsereviews'),
+      hseAccountSection('hse'),
+    ],
     passwordPath: 'account/password',
   },
   {

@@ -1,5 +1,6 @@
 import { Navigate } from 'react-router';
 import type { ScreenEntry } from '../../platform/routes';
+import type { ConsoleRole } from '../../platform/session';
 
 /**
  * People › blacklist (/blacklist, off with the 'blacklist' switch) and whitelist (/whitelist): the paths of the
@@ -52,3 +53,15 @@ export const blacklistUnderEmp: ScreenEntry = {
   hideInMenu: true,
   page: () => Promise.resolve(ToBlacklist),
 };
+
+/** The screening review queue in another role's area: HSE (security) decides who screening held, as administrators do. */
+export function screeningReviewsScreen(role: ConsoleRole, path: string): ScreenEntry {
+  return {
+    path,
+    titleKey: 'menu.screeningReviews',
+    icon: 'SafetyOutlined',
+    roles: [role],
+    feature: 'blacklist',
+    page: () => import('./pages/ScreeningReviewsPage').then((m) => m.ScreeningReviewsPage),
+  };
+}
