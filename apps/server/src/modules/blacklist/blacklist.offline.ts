@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { In, ListedLevel, Out } from '@openvisit/contract';
+import { type In, idNumberKey, type ListedLevel, type Out } from '@openvisit/contract';
 import { OFFLINE_DIGEST_BYTES, type OfflineEntry, offlineKey } from '@openvisit/contract/screening';
 import { settingsOf } from '../../core/company/company.public.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
@@ -37,7 +37,12 @@ export async function screeningCopy(ctx: AuthedContext, input: In<'getScreeningC
     list: r.kind === 'white' ? 'white' : 'black',
     level: r.level as ListedLevel,
     known: r.phone !== '' || r.credentialHash !== '' || r.credentialNo !== '' || r.morePhones.length > 0 || r.moreCredentials.length > 0,
-    keys: [...(byEntry.get(r.id) ?? []), ...[r.credentialOffline, ...r.moreCredentials.map((c) => c.offline ?? '')].filter(Boolean)],
+    keys: [
+      ...(byEntry.get(r.id) ?? []),
+      ...[r.credentialOffline, ...r.moreCredentials.map((c) => c.offline ?? '')].filter(Boolean),
+      // A number from before hashing (until the nightly sweep hashes it) is still at hand.
+      ...(r.credentialNo ? [offlineDigest(key, `c:${idNumberKey(r.credentialNo)}`)] : []),
+    ],
   }));
   return { version, unchanged: false, screening: settings.blackListSwitch === 1, mode, key, entries };
 }

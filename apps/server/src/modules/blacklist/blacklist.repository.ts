@@ -122,11 +122,11 @@ export function unhashedRepository(scope: TenantScope, kind: ListKind) {
         .select({ id: listedPeople.id, credentialNo: listedPeople.credentialNo })
         .from(listedPeople)
         .where(and(mine, sql`${listedPeople.credentialNo} <> ''`)),
-    /** The number replaced by its hash and masked form. */
-    hashed: (id: number, credentialHash: string, credentialMasked: string) =>
+    /** The number replaced by its hash, masked form and kiosk digest. */
+    hashed: (id: number, credentialHash: string, credentialMasked: string, credentialOffline: string) =>
       db
         .update(listedPeople)
-        .set({ credentialNo: '', credentialHash, credentialMasked })
+        .set({ credentialNo: '', credentialHash, credentialMasked, credentialOffline })
         .where(and(mine, eq(listedPeople.id, id))),
   };
 }

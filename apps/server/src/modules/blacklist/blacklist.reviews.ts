@@ -51,6 +51,17 @@ function toReview(r: ReviewRow): ScreeningReview {
   };
 }
 
+/** An operation-log alert naming the person screening stopped or held: reception reads them (getBlacklistAlerts). */
+export async function screeningAlert(ctx: AuthedContext, name: string, desc: 'blacklistHit' | 'screeningHeld'): Promise<void> {
+  await writeLog(
+    ctx.tenant,
+    ctx.services.secrets,
+    ctx.session,
+    { module: LogModule.BLACKLIST, event: 'alert', objName: name, desc: logDesc(desc), client: clientEnd(ctx.userAgent) },
+    ctx.ip,
+  );
+}
+
 export interface Hold {
   subject: ScreeningSubject;
   subjectId: number;
@@ -75,13 +86,7 @@ export async function holdForReview(ctx: AuthedContext, h: Hold): Promise<Screen
     matches: h.matches,
     resume: h.resume ?? {},
   });
-  await writeLog(
-    ctx.tenant,
-    ctx.services.secrets,
-    ctx.session,
-    { module: LogModule.BLACKLIST, event: 'alert', objName: h.name, desc: logDesc('screeningHeld'), client: clientEnd(ctx.userAgent) },
-    ctx.ip,
-  );
+  await screeningAlert(ctx, h.name, 'screeningHeld');
   return toReview(row);
 }
 

@@ -102,6 +102,17 @@ describe('screening names (issue 42)', () => {
     expect((await t.api.updateBlacklist({ bid: zhang, name: '張偉', credentialNo: 'E12345678' }, a.token)).status).toBe(Status.ALREADY_EXISTS);
   });
 
+  it("an entry's ID card gives its date of birth: a namesake born another day is told apart", async () => {
+    const r = await t.api.addBlacklist({ name: '赵敏', credentialNo: '440304199001011233' }, a.token);
+    expect(r.result).toMatchObject({ birthDate: '1990-01-01', credentialNos: ['440*************33'] });
+    expect((await t.api.checkBlacklist({ name: '赵敏', birthDate: '1992-02-02' }, a.token)).result.matches).toEqual([]);
+    expect((await t.api.checkBlacklist({ name: '赵敏' }, a.token)).result.matches[0]).toMatchObject({ strength: 'possible' });
+    expect((await t.api.checkBlacklist({ name: '赵敏', birthDate: '1990-01-01' }, a.token)).result.matches[0]).toMatchObject({
+      strength: 'strong',
+      reason: { rules: ['same', 'birthDate'] },
+    });
+  });
+
   it('bad input is refused with its field; odd names never match everyone', async () => {
     const bad = async (body: Record<string, unknown>) => (await t.call<Errors>('checkBlacklist', body, a.token)).result?.errors;
     expect(await bad({ name: 'x'.repeat(200) })).toEqual([{ field: 'name', rule: 'tooLong' }]);

@@ -1,10 +1,10 @@
 import {
   type FieldError,
   type In,
+  idNumberBirthDate,
   isMaskedIdNumber,
   type ListedLevel,
   type ListedPerson,
-  LogModule,
   logDesc,
   maskIdNumber,
   type ScreeningSubject,
@@ -13,7 +13,6 @@ import {
 } from '@openvisit/contract';
 import { patchSettings, settingsOf } from '../../core/company/company.public.js';
 import { uniqueViolation } from '../../db/sql.js';
-import { clientEnd, writeLog } from '../../platform/http/audit.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, badParams, notFound, requireEvery } from '../../platform/http/errors.js';
 import type { SecretBox } from '../../platform/identity/crypto.js';
@@ -22,7 +21,7 @@ import { inTransaction, type TenantScope } from '../../platform/identity/tenancy
 import { idNumberKey } from '../../platform/personData.js';
 import { kioskKey, offlineDigest } from './blacklist.offline.js';
 import { type ListedRow, type ListedValues, type ListKind, listRepository, unhashedRepository } from './blacklist.repository.js';
-import { reviewAllowed } from './blacklist.reviews.js';
+import { reviewAllowed, screeningAlert } from './blacklist.reviews.js';
 import { keyEntry, normalisedPhone, type Probe, type Screened, screenPerson } from './blacklist.screening.js';
 
 /** Phones compare as normalised numbers, certificate numbers case- and space-insensitively. */
@@ -91,8 +90,12 @@ function credentialsOf(ctx: AuthedContext, input: EntryInput, held: Credential[]
   return out.filter((c, i) => out.findIndex((o) => o.hash === c.hash) === i);
 }
 
-function heldCredentials(secrets: SecretBox, r: ListedRow): Credential[] {
-  const legacy = r.credentialNo ? [{ hash: idNumberHash(secrets, r.credentialNo), masked: maskIdNumber(r.credentialNo) }] : [];
+function heldCredentials(ctx: AuthedContext, r: ListedRow): Credential[] {
+  const { secrets } = ctx.services;
+  const offline = (n: string) => offlineDigest(kioskKey(secrets, ctx.tenant.companyId), `c:${idNumberKey(n)}`);
+  const legacy = r.credentialNo
+    ? [{ hash: idNumberHash(secrets, r.credentialNo), masked: maskIdNumber(r.credentialNo), offline: offline(r.credentialNo) }]
+    : [];
   const first = r.credentialHash ? [{ hash: r.credentialHash, masked: r.credentialMasked, offline: r.credentialOffline }] : [];
   return [...first, ...legacy, ...r.moreCredentials];
 }
@@ -111,11 +114,20 @@ function valuesOf(input: EntryInput, credentials: Credential[], now = Date.now()
     credentialMasked: first?.masked ?? '',
     credentialOffline: first?.offline ?? '',
     moreCredentials: more,
-    birthDate: input.birthDate,
+    // A mainland ID card says when its holder was born: a namesake born another day is then told apart.
+    birthDate: input.birthDate || birthOfIdCard([input.credentialNo, ...input.credentialNos]),
     remark: input.remark,
     level: input.level,
     expiresAt: input.expireTime === null ? null : new Date(input.expireTime),
   };
+}
+
+function birthOfIdCard(numbers: string[]): string {
+  for (const n of numbers) {
+    const born = isMaskedIdNumber(n) ? null : idNumberBirthDate(idNumberKey(n));
+    if (born) return born;
+  }
+  return '';
 }
 
 /** The identifier keys of an entry's values (its phones, its numbers' hashes): another entry holding one is a 3. */
@@ -159,7 +171,7 @@ export async function add(ctx: AuthedContext, kind: ListKind, input: EntryInput)
 export async function update(ctx: AuthedContext, kind: ListKind, input: EntryInput & { bid: number }) {
   const before = await repoOf(ctx, kind).byId(input.bid);
   if (!before) throw notFound(`${kind}list entry`);
-  const values = valuesOf(input, credentialsOf(ctx, input, heldCredentials(ctx.services.secrets, before)));
+  const values = valuesOf(input, credentialsOf(ctx, input, heldCredentials(ctx, before)));
   const row = await writeEntry(ctx, kind, async (repo) => {
     if (await repo.holdingAny(identifierKeys(values), before.id)) throw alreadyListed(kind);
     // A number from before hashing is now held as its hash, like every other.
@@ -225,14 +237,7 @@ export async function screenVisitor(
     credentialNo: who.idNumber,
     birthDate: who.birthDate,
   } satisfies Probe);
-  if (screened.decision === 'refuse')
-    await writeLog(
-      ctx.tenant,
-      ctx.services.secrets,
-      ctx.session,
-      { module: LogModule.BLACKLIST, event: 'alert', objName: who.name, desc: logDesc('blacklistHit'), client: clientEnd(ctx.userAgent) },
-      ctx.ip,
-    );
+  if (screened.decision === 'refuse') await screeningAlert(ctx, who.name, 'blacklistHit');
   return screened;
 }
 
@@ -292,7 +297,8 @@ export async function hashListedNumbers(scope: TenantScope, secrets: SecretBox):
   for (const kind of ['black', 'white'] as const) {
     const repo = unhashedRepository(scope, kind);
     for (const r of await repo.unhashed()) {
-      await repo.hashed(r.id, idNumberHash(secrets, r.credentialNo), maskIdNumber(r.credentialNo));
+      const offline = offlineDigest(kioskKey(secrets, scope.companyId), `c:${idNumberKey(r.credentialNo)}`);
+      await repo.hashed(r.id, idNumberHash(secrets, r.credentialNo), maskIdNumber(r.credentialNo), offline);
       done++;
     }
   }
