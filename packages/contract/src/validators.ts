@@ -378,6 +378,9 @@ export function idNumberSex(s: string, today?: Date): 'male' | 'female' | null {
  */
 export const idNumberKey = (s: string): string => s.replace(/\s/g, '').toUpperCase();
 
+/** A phone as lists and privacy requests compare it: normalised where it is a phone, else without spaces and dashes. */
+export const phoneKey = (s: string): string => normalizePhone(s) ?? s.replace(/[\s-]/g, '');
+
 export type BirthDateFailure = 'format' | 'birthDate';
 
 /** A date of birth, YYYY-MM-DD: a real calendar day from 1900-01-01 to `today` ('' is none). */

@@ -1,4 +1,4 @@
-import { idNumberKey, normalizePhone } from '@openvisit/contract';
+import { idNumberKey, phoneKey } from '@openvisit/contract';
 
 /**
  * A person as a privacy request names them (issue 41, modules/privacy): every phone, e-mail and ID number known to be
@@ -35,10 +35,9 @@ export interface PersonRecord {
 
 export const noKeys = (): PersonKeys => ({ phones: [], emails: [], idNumbers: [] });
 
-export const phoneKey = (s: string) => normalizePhone(s) ?? s.replace(/[\s-]/g, '');
 export const emailKey = (s: string) => s.trim().toLowerCase();
 /** The contract's rule, which the kiosk's offline screening shares: white space removed, upper case. */
-export { idNumberKey };
+export { idNumberKey, phoneKey };
 
 /** The keys a record carries, normalised, blanks left out. */
 export function keysOf(phones: readonly string[], emails: readonly string[], idNumbers: readonly string[]): PersonKeys {

@@ -1,4 +1,4 @@
-import { idNumberKey, normalizePhone, type ScreeningDecision } from '@openvisit/contract';
+import { idNumberKey, phoneKey, type ScreeningDecision } from '@openvisit/contract';
 import type { Digest } from '@openvisit/contract/screening';
 import type { OfflineQueue, QueuedRecord } from './offlineQueue';
 import type { KeptCopy, ScreeningCopies } from './screeningCopy';
@@ -48,11 +48,10 @@ export interface OfflinePerson {
 }
 
 /**
- * The person's identifiers as the server stores and screens them: a phone normalised (else without its spaces and
- * dashes: the server's `normalisedPhone`), a certificate number by the contract's `idNumberKey`.
+ * The person's identifiers as the server stores and screens them: the contract's `phoneKey` and `idNumberKey`.
  */
 export function asStored(p: OfflinePerson): OfflinePerson {
-  const phone = p.phone?.trim() ? (normalizePhone(p.phone) ?? p.phone.replace(/[\s-]/g, '')) : '';
+  const phone = p.phone?.trim() ? phoneKey(p.phone) : '';
   const idNumber = p.idNumber ? idNumberKey(p.idNumber) : '';
   return { ...(p.name?.trim() ? { name: p.name } : {}), ...(phone ? { phone } : {}), ...(idNumber ? { idNumber } : {}) };
 }

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { idNumberKey, type ListedLevel, normalizePhone, type ScreeningMode } from '@openvisit/contract';
+import { idNumberKey, type ListedLevel, phoneKey, type ScreeningMode } from '@openvisit/contract';
 import { listedKeys, OFFLINE_DIGEST_BYTES, type OfflineEntry, offlineKey } from '@openvisit/contract/screening';
 import type { KeptCopy } from './screeningCopy';
 
@@ -24,7 +24,7 @@ export const nodeDigest = (key: string, plain: string) =>
 export const randomKioskKey = () => randomBytes(32).toString('base64url');
 
 export function offlineEntry(bid: number, p: Listed, key: string): OfflineEntry {
-  const phones = (p.phones ?? []).map((t) => normalizePhone(t) ?? t.replace(/[\s-]/g, ''));
+  const phones = (p.phones ?? []).map(phoneKey);
   const numbers = (p.idNumbers ?? []).map(idNumberKey);
   const plain = [...new Set([...[p.name, ...(p.aliases ?? [])].flatMap(listedKeys), ...phones.map((t) => `t:${t}`)])].filter(offlineKey);
   return {

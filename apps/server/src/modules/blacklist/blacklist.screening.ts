@@ -1,7 +1,7 @@
 import {
   idNumberBirthDate,
   type ListedLevel,
-  normalizePhone,
+  phoneKey,
   reasonTexts,
   SCREENING_MODES,
   type ScreeningDecision,
@@ -37,13 +37,9 @@ export interface Probe {
   birthDate?: string;
 }
 
-/** A phone as stored (normalised where it is one), a certificate number as its hash key. */
-export function normalisedPhone(phone: string | undefined): string {
-  return phone ? (normalizePhone(phone) ?? phone.replace(/[\s-]/g, '')) : '';
-}
-
-const phoneKey = (p: string) => `t:${p}`;
-const idKey = (hash: string) => `c:${hash}`;
+/** The index's keys of a phone and of a certificate number's hash (listed_keys). */
+const phoneIndexKey = (p: string) => `t:${p}`;
+const idIndexKey = (hash: string) => `c:${hash}`;
 
 /** Every certificate hash an entry holds (one from before hashing: the number's hash). */
 function hashesOf(r: ListedRow, secrets: SecretBox): string[] {
@@ -55,7 +51,7 @@ const phonesOf = (r: ListedRow) => [r.phone, ...r.morePhones].filter(Boolean);
 /** The keys an entry is found by. */
 export function keysOfEntry(r: ListedRow, secrets: SecretBox): string[] {
   const names = [r.name, ...r.aliases].flatMap(listedKeys);
-  return [...new Set([...names, ...phonesOf(r).map(phoneKey), ...hashesOf(r, secrets).map(idKey)])];
+  return [...new Set([...names, ...phonesOf(r).map(phoneIndexKey), ...hashesOf(r, secrets).map(idIndexKey)])];
 }
 
 /** An entry keyed again (inside the caller's transaction, with its write). */
@@ -85,11 +81,11 @@ export interface Screened {
 export async function screenPerson(ctx: AuthedContext, probe: Probe, mode?: ScreeningMode): Promise<Screened> {
   const m = mode ?? companyMode((await settingsOf(ctx)).screeningMode);
   const { secrets } = ctx.services;
-  const phone = normalisedPhone(probe.phone);
+  const phone = phoneKey(probe.phone ?? '');
   const idHash = idNumberHash(secrets, probe.credentialNo ?? '');
   const name = probe.name?.trim() ?? '';
   const birthDate = probe.birthDate || idNumberBirthDate(idNumberKey(probe.credentialNo ?? '')) || '';
-  const keys = [...(name ? probeKeys(name, m) : []), ...(phone ? [phoneKey(phone)] : []), ...(idHash ? [idKey(idHash)] : [])];
+  const keys = [...(name ? probeKeys(name, m) : []), ...(phone ? [phoneIndexKey(phone)] : []), ...(idHash ? [idIndexKey(idHash)] : [])];
   if (!keys.length) return { mode: m, matches: [], decision: 'clear' };
   const rows = await screeningRepository(ctx.tenant).candidates(keys, KEYS_VERSION);
   const found: { match: ScreeningMatch; nameOnly: boolean }[] = [];

@@ -7,6 +7,7 @@ import {
   type ListedPerson,
   logDesc,
   maskIdNumber,
+  phoneKey,
   type ScreeningSubject,
   Status,
   settingObject,
@@ -22,11 +23,11 @@ import { idNumberKey } from '../../platform/personData.js';
 import { kioskKey, offlineDigest } from './blacklist.offline.js';
 import { type ListedRow, type ListedValues, type ListKind, listRepository, unhashedRepository } from './blacklist.repository.js';
 import { reviewAllowed, screeningAlert } from './blacklist.reviews.js';
-import { keyEntry, normalisedPhone, type Probe, type Screened, screenPerson } from './blacklist.screening.js';
+import { keyEntry, type Probe, type Screened, screenPerson } from './blacklist.screening.js';
 
 /** Phones compare as normalised numbers, certificate numbers case- and space-insensitively. */
 export function normaliseIdentity(phone: string | undefined, credentialNo: string | undefined) {
-  return { phone: normalisedPhone(phone), credentialNo: idNumberKey(credentialNo ?? '') };
+  return { phone: phoneKey(phone ?? ''), credentialNo: idNumberKey(credentialNo ?? '') };
 }
 
 /** The masked number an entry shows: the list holds no whole number (one from before hashing is masked too). */
@@ -103,7 +104,7 @@ function heldCredentials(ctx: AuthedContext, r: ListedRow): Credential[] {
 /** The row's values from the input: phones normalised and deduplicated, numbers hashed, the expiry in the future. */
 function valuesOf(input: EntryInput, credentials: Credential[], now = Date.now()): ListedValues {
   if (input.expireTime !== null && input.expireTime <= now) throw badParams([{ field: 'expireTime', rule: 'past' }]);
-  const phones = [...new Set([input.phone, ...input.phones].map(normalisedPhone).filter(Boolean))];
+  const phones = [...new Set([input.phone, ...input.phones].map(phoneKey).filter(Boolean))];
   const [first, ...more] = credentials;
   return {
     name: input.name,
