@@ -33,6 +33,8 @@ export const logDescriptions = {
   // employees: face photos
   facePhotoSaved: { en: 'face photo {{width}}×{{height}}', zh: '人脸照片 {{width}}×{{height}}' },
   facePhotoRemoved: { en: 'face photo removed', zh: '人脸照片已删除' },
+  listedPhotoSaved: { en: 'photo {{width}}×{{height}}', zh: '照片 {{width}}×{{height}}' },
+  listedPhotoRemoved: { en: 'photo removed', zh: '照片已删除' },
   faceZipSaved: { en: 'face zip: {{saved}} saved, {{failed}} not', zh: '人脸照片压缩包：保存 {{saved}} 张，未保存 {{failed}} 张' },
   facesQueued: { en: '{{queued}} face photos queued for devices', zh: '{{queued}} 张人脸照片已排队下发到设备' },
   // imports

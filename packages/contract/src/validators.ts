@@ -571,3 +571,18 @@ export function checkCardNo(s: string): CardNoFailure | null {
   if (v.length > CARD_NO_MAX) return 'tooLong';
   return /^[A-Za-z0-9_.-]+$/.test(v) ? null : 'format';
 }
+
+/**
+ * A certificate number as every answer shows it (docs/modules/privacy.md, "ID numbers"): the first 3 and last 2
+ * characters, the rest as '*'. The whole number is read with revealIdNumber, by the roles that need it, each time logged.
+ */
+export function maskIdNumber(id: string): string {
+  if (id.length <= 5) return '*'.repeat(id.length);
+  return `${id.slice(0, 3)}${'*'.repeat(id.length - 5)}${id.slice(-2)}`;
+}
+
+/**
+ * A number as an answer showed it, sent back by a form that was filled from it: it means "unchanged" (the server
+ * keeps the number it holds when this is that number's mask, and refuses it otherwise).
+ */
+export const isMaskedIdNumber = (v: string) => v.includes('*');

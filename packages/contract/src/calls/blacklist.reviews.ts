@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, epochMs, pageInput, pageOf } from '../call.js';
+import { coercedInt, defineCall, epochMs, pageInput, pageOf } from '../call.js';
 import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
 import { screeningMatch } from './blacklist.js';
@@ -75,4 +75,17 @@ export const decideScreeningReview = defineCall({
   output: screeningReview,
 });
 
-export const screeningReviewCalls = [getScreeningReviews, decideScreeningReview] as const;
+export const getVisitScreening = defineCall({
+  name: 'getVisitScreening',
+  area: 'blacklist',
+  module: 'blacklist',
+  summary:
+    'Why screening held a visit: its review (the one waiting, else the latest decided) with the matches and their reasons; null when screening never held it (a visit the caller cannot see: 1117)',
+  access: REVIEWERS,
+  feature: 'blacklist',
+  statuses: [Status.INVALID_VISITOR],
+  input: z.object({ vid: coercedInt().positive() }),
+  output: z.object({ review: screeningReview.nullable() }),
+});
+
+export const screeningReviewCalls = [getScreeningReviews, decideScreeningReview, getVisitScreening] as const;

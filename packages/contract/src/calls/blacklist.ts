@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { defineCall, defineDownload, epochMs, ok, pageInput, pageOf, XLSX_TYPE } from '../call.js';
+import { coercedInt, defineCall, defineDownload, epochMs, ok, pageInput, pageOf, XLSX_TYPE } from '../call.js';
 import { Status } from '../errors.js';
 import { zPersonName } from '../fieldSchemas.js';
 import { LogModule, Role } from '../lookups.js';
 import { LISTED_LEVELS, MATCH_RULES, MATCH_STRENGTHS, SCREENING_DECISIONS, SCREENING_MODES } from '../screening/terms.js';
-import { checkBirthDate, checkIdNumber, checkPhone } from '../validators.js';
-import { isMaskedIdNumber } from './visits.js';
+import { checkBirthDate, checkIdNumber, checkPhone, isMaskedIdNumber } from '../validators.js';
+import { FACE_IMAGE_EXTENSIONS, FACE_UPLOAD_MAX_BYTES } from './employees.faces.js';
 
 /**
  * A watchlist entry: a name with its aliases, phones and certificate numbers (masked: only their keyed hash is kept),
@@ -27,6 +27,8 @@ export const listedPerson = z.object({
   /** When the entry stops matching (null: never). */
   expireTime: epochMs.nullable(),
   expired: z.boolean(),
+  /** The stored photo's key ('' without one; a new photo, a new key): fetched with BlacklistPhoto or WhitelistPhoto. */
+  photo: z.string(),
   /** Who added the entry. */
   sname: z.string(),
   createTime: epochMs,
@@ -42,6 +44,8 @@ export const screeningMatch = z.object({
   list: z.enum(['black', 'white']),
   name: z.string(),
   level: z.enum(LISTED_LEVELS),
+  /** The entry's photo key as it is now ('' without one), for the reviewer to compare faces. */
+  photo: z.string(),
   strength: z.enum(MATCH_STRENGTHS),
   reason: matchReason,
   reasonText: z.object({ zh: z.string(), en: z.string() }),
@@ -194,8 +198,42 @@ function listCalls(kind: 'black' | 'white') {
   };
 }
 
-const black = listCalls('black');
-const white = listCalls('white');
+/** An entry's photo, set and removed (read with BlacklistPhoto, WhitelistPhoto). */
+function photoCalls(kind: 'black' | 'white') {
+  const Name = kind === 'black' ? 'Blacklist' : 'Whitelist';
+  const lower = kind === 'black' ? 'blacklist' : 'whitelist';
+  return {
+    photo: defineCall({
+      name: `upload${Name}Photo`,
+      area: 'blacklist',
+      module: 'blacklist',
+      summary: `Set the photo of a person on the ${lower} (jpg, png, gif (its first frame) or webp by content, file/type; at least 100×100 px, file/imageTooSmall; scaled down when larger): shown to whoever reviews a match, never sent to a device`,
+      access: WRITERS,
+      statuses: [Status.NO_SUCH_RECORD],
+      fieldStatuses: { [Status.FILE_TYPE_ERROR]: 'file' },
+      feature: kind === 'black' ? 'blacklist' : undefined,
+      log: { module: LogModule.BLACKLIST, event: 'update' },
+      upload: { maxBytes: FACE_UPLOAD_MAX_BYTES, extensions: FACE_IMAGE_EXTENSIONS },
+      input: z.object({ userid: coercedInt().optional(), bid: coercedInt().positive() }),
+      output: listedPerson,
+    }),
+    unphoto: defineCall({
+      name: `del${Name}Photo`,
+      area: 'blacklist',
+      module: 'blacklist',
+      summary: `Remove the photo of a person on the ${lower}`,
+      access: WRITERS,
+      statuses: [Status.NO_SUCH_RECORD],
+      feature: kind === 'black' ? 'blacklist' : undefined,
+      log: { module: LogModule.BLACKLIST, event: 'update' },
+      input: z.object({ userid: z.int32().optional(), bid: z.int32().positive() }),
+      output: listedPerson,
+    }),
+  };
+}
+
+const black = { ...listCalls('black'), ...photoCalls('black') };
+const white = { ...listCalls('white'), ...photoCalls('white') };
 export const getBlacklist = black.get;
 export const addBlacklist = black.add;
 export const updateBlacklist = black.update;
@@ -206,6 +244,10 @@ export const addWhitelist = white.add;
 export const updateWhitelist = white.update;
 export const delWhitelist = white.del;
 export const checkWhitelist = white.check;
+export const uploadBlacklistPhoto = black.photo;
+export const delBlacklistPhoto = black.unphoto;
+export const uploadWhitelistPhoto = white.photo;
+export const delWhitelistPhoto = white.unphoto;
 
 export const updateBlackListSwitch = defineCall({
   name: 'updateblackListSwitch',
@@ -243,6 +285,10 @@ export const blacklistCalls = [
   updateWhitelist,
   delWhitelist,
   checkWhitelist,
+  uploadBlacklistPhoto,
+  delBlacklistPhoto,
+  uploadWhitelistPhoto,
+  delWhitelistPhoto,
   updateBlackListSwitch,
   updateScreeningMode,
 ] as const;
@@ -266,4 +312,23 @@ function listExport(kind: 'black' | 'white') {
 
 export const exportBlacklist = listExport('black');
 export const exportWhitelist = listExport('white');
-export const blacklistDownloads = [exportBlacklist, exportWhitelist] as const;
+
+function listedPhoto(kind: 'black' | 'white') {
+  const lower = kind === 'black' ? 'blacklist' : 'whitelist';
+  return defineDownload({
+    name: kind === 'black' ? 'BlacklistPhoto' : 'WhitelistPhoto',
+    area: 'blacklist',
+    module: 'blacklist',
+    summary: `The photo of a person on the ${lower} (jpeg)`,
+    access: READERS,
+    feature: kind === 'black' ? 'blacklist' : undefined,
+    contentType: 'image/jpeg',
+    fileName: 'photo',
+    extension: 'jpg',
+    input: z.object({ bid: coercedInt().positive() }),
+  });
+}
+
+export const blacklistPhoto = listedPhoto('black');
+export const whitelistPhoto = listedPhoto('white');
+export const blacklistDownloads = [exportBlacklist, exportWhitelist, blacklistPhoto, whitelistPhoto] as const;

@@ -4,11 +4,10 @@ import { checkPersonId, checkPlateIn } from '../countries.js';
 import { Status } from '../errors.js';
 import { zCalendarDay, zPersonName, zPhone } from '../fieldSchemas.js';
 import { LogisticsStatus, LogModule } from '../lookups.js';
-import { normalizePlate } from '../validators.js';
+import { isMaskedIdNumber, normalizePlate } from '../validators.js';
 import { companion } from './invitations.page.js';
 import { LOGISTICS_GATES, LOGISTICS_MANAGERS, LOGISTICS_STAFF, zLinkToken } from './logistics.types.js';
 import { zIdNumbersShown } from './privacy.idNumbers.js';
-import { isMaskedIdNumber } from './visits.js';
 
 /**
  * Logistics bookings (reference 2.6 `qcv_logistics`, 3.5 `getLogisticsInfo`; spec sections 3, 4, 7): a truck of a

@@ -3,7 +3,7 @@ import { cappedPageOf, coercedInt, countedPageInput, defineCall, defineDownload,
 import { Status } from '../errors.js';
 import { zEmail, zPersonName } from '../fieldSchemas.js';
 import { certificateTypeLabels, LogModule, Role, type VisitorStatus, visitorStatusLabels } from '../lookups.js';
-import { checkIdNumber, checkPhone } from '../validators.js';
+import { checkIdNumber, checkPhone, isMaskedIdNumber } from '../validators.js';
 import { VISIT_EVENTS, VISIT_KINDS } from '../visitStates.js';
 import { zSmsCode } from './notifications.smsCodes.js';
 import {
@@ -490,21 +490,6 @@ export const getCardInfo = defineCall({
     privacyPage: z.string(),
   }),
 });
-
-/**
- * A certificate number as every answer shows it (docs/modules/privacy.md, "ID numbers"): the first 3 and last 2
- * characters, the rest as '*'. The whole number is read with revealIdNumber, by the roles that need it, each time logged.
- */
-export function maskIdNumber(id: string): string {
-  if (id.length <= 5) return '*'.repeat(id.length);
-  return `${id.slice(0, 3)}${'*'.repeat(id.length - 5)}${id.slice(-2)}`;
-}
-
-/**
- * A number as an answer showed it, sent back by a form that was filled from it: it means "unchanged" (the server
- * keeps the number it holds when this is that number's mask, and refuses it otherwise).
- */
-export const isMaskedIdNumber = (v: string) => v.includes('*');
 
 /** What a returning visitor's last visit offers to fill the walk-in form with (never the photo). */
 export const returningVisitor = z.object({

@@ -46,6 +46,8 @@ export const listedPeople = pgTable(
     expiresAt: tstz('expires_at'),
     /** The version of the key derivation the entry's keys were made with (0: none yet; see listed_keys). */
     keysVersion: smallint('keys_version').notNull().default(0),
+    /** The file-store key of the person's photo ('' without one); a new photo gets a new key. */
+    photo: text('photo').notNull().default(''),
     ...timestamps,
   },
   (t) => [

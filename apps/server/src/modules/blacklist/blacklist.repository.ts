@@ -108,7 +108,29 @@ export function listRepository(scope: TenantScope, kind: ListKind) {
       db
         .delete(listedPeople)
         .where(and(mine, inArray(listedPeople.id, ids)))
-        .returning({ id: listedPeople.id, name: listedPeople.name }),
+        .returning({ id: listedPeople.id, name: listedPeople.name, photo: listedPeople.photo }),
+  };
+}
+
+/** The photos of a list's entries. */
+export function photoRepository(scope: TenantScope, kind: ListKind) {
+  const db = dbOf(scope);
+  const entry = (id: number) => and(eq(listedPeople.companyId, scope.companyId), eq(listedPeople.kind, kind), eq(listedPeople.id, id));
+  return {
+    /** The entry's photo key ('' without one); undefined when the list has no such entry. */
+    photoOf: (id: number) =>
+      db
+        .select({ photo: listedPeople.photo })
+        .from(listedPeople)
+        .where(entry(id))
+        .then((r): string | undefined => r[0]?.photo),
+    setPhoto: (id: number, photo: string) =>
+      db
+        .update(listedPeople)
+        .set({ photo })
+        .where(entry(id))
+        .returning()
+        .then((r): ListedRow | undefined => r[0]),
   };
 }
 
@@ -160,6 +182,15 @@ export function screeningRepository(scope: TenantScope) {
           .where(and(inForce, lt(listedPeople.keysVersion, keysVersion))),
       );
     },
+    /** The photo keys of these entries as they are now (a review shows the photo an entry has today). */
+    photos: (ids: number[]) =>
+      ids.length
+        ? db
+            .select({ id: listedPeople.id, photo: listedPeople.photo })
+            .from(listedPeople)
+            .where(and(eq(listedPeople.companyId, scope.companyId), inArray(listedPeople.id, ids)))
+            .then((r) => new Map(r.map((e) => [e.id, e.photo])))
+        : Promise.resolve(new Map<number, string>()),
     /** Entries keyed by an older derivation or none, a batch at a time (the nightly sweep keys them all). */
     unkeyed: (keysVersion: number, limit: number) =>
       db

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { screeningReviews } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/sql.js';
 import { dbOf, type TenantScope } from '../../platform/identity/tenancy.js';
@@ -51,6 +51,15 @@ export function reviewsRepository(scope: TenantScope) {
       ]);
       return { rows, count: total[0]?.n ?? 0 };
     },
+    /** A visit's waiting review, else its latest decided one. */
+    latestOfVisit: (visitId: number) =>
+      db
+        .select()
+        .from(screeningReviews)
+        .where(and(mine, eq(screeningReviews.visitId, visitId)))
+        .orderBy(sql`${screeningReviews.status} = 'waiting' DESC`, desc(screeningReviews.createdAt), desc(screeningReviews.id))
+        .limit(1)
+        .then((r): ReviewRow | undefined => r[0]),
     byId: (id: number) =>
       db
         .select()

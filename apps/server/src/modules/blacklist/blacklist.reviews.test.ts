@@ -43,6 +43,8 @@ describe('the screening review queue: every way in holds a possible match for a 
         { name: '張偉', strength: 'possible', level: 'refuse', reason: { alias: 0, rules: ['pinyin'] }, reasonText: { en: 'pinyin of the name' } },
       ],
     });
+    // The visit says why it waits.
+    expect((await t.api.getVisitScreening({ vid: walkIn.result.vid }, a.token)).result.review).toMatchObject({ id: review?.id, status: 'waiting' });
     // Not checked in while held.
     expect((await t.api.AppClientSignin({ vid: walkIn.result.vid }, desk.token)).status).toBe(Status.VISITOR_UNAUTHORIZED);
     // A desk may not decide; a refusal needs a reason.
@@ -53,6 +55,7 @@ describe('the screening review queue: every way in holds a possible match for a 
     expect(refused.result).toMatchObject({ status: 'refused', remark: 'The person on the list', decidedBy: expect.any(String) });
     expect((await t.api.GetVisitorByVid({ vid: walkIn.result.vid }, a.token)).result).toMatchObject({ status: 'refused', permission: 2 });
     expect((await t.api.decideScreeningReview({ id: review?.id ?? 0, result: 'allow' }, a.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
+    expect((await t.api.getVisitScreening({ vid: walkIn.result.vid }, hse.token)).result.review).toMatchObject({ status: 'refused' });
     const logs = await t.db
       .select()
       .from(operationLogs)
@@ -168,5 +171,11 @@ describe('the screening review queue: every way in holds a possible match for a 
     expect((await t.api.decideScreeningReview({ id: mine?.id ?? 0, result: 'allow' }, b.token)).status).toBe(Status.NO_SUCH_RECORD);
     expect((await t.api.getScreeningReviews({}, desk.token)).status).toBe(Status.NO_PERMISSION);
     expect((await t.api.getScreeningReviews({}, hse.token)).status).toBe(0);
+    // Why a visit waits: another company's visit is none (1117); a visit never held has no review; reviewers only.
+    const held = (await t.api.getScreeningReviews({ state: 'decided' }, a.token)).result.list.find((r) => r.vid > 0);
+    expect((await t.api.getVisitScreening({ vid: held?.vid ?? 0 }, b.token)).status).toBe(Status.INVALID_VISITOR);
+    expect((await t.api.getVisitScreening({ vid: held?.vid ?? 0 }, desk.token)).status).toBe(Status.NO_PERMISSION);
+    const plain = await t.api.UpdatePhoto({ vname: 'Nobody Listed', vphone: '13911119999', empid: host }, desk.token);
+    expect((await t.api.getVisitScreening({ vid: plain.result.vid }, a.token)).result).toEqual({ review: null });
   });
 });

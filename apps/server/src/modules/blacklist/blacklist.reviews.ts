@@ -8,10 +8,12 @@ import {
   type ScreeningSubject,
   Status,
 } from '@openvisit/contract';
+import { visibleVisit } from '../../core/visits/visits.public.js';
 import { clientEnd, writeLog } from '../../platform/http/audit.js';
 import { type AuthedContext, inTx } from '../../platform/http/calls.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
+import { screeningRepository } from './blacklist.repository.js';
 import { type ReviewRow, reviewsRepository } from './blacklist.reviews.repository.js';
 
 /**
@@ -109,9 +111,16 @@ export async function forgetReviews(scope: TenantScope, subject: ScreeningSubjec
   await reviewsRepository(scope).forget(subject, ids, what);
 }
 
+/** The reviews with each match's photo as the entry has it now (a review keeps the matches as they were found). */
+async function withPhotos(ctx: AuthedContext, reviews: ScreeningReview[]): Promise<ScreeningReview[]> {
+  const photos = await screeningRepository(ctx.tenant).photos([...new Set(reviews.flatMap((r) => r.matches.map((m) => m.bid)))]);
+  return reviews.map((r) => ({ ...r, matches: r.matches.map((m) => ({ ...m, photo: photos.get(m.bid) ?? '' })) }));
+}
+
 export async function reviewPage(ctx: AuthedContext, input: In<'getScreeningReviews'>) {
   const { rows, count } = await reviewsRepository(ctx.tenant).page(input.state, input.name, input.startIndex, input.requestedCount);
-  return { pageNo: Math.floor(input.startIndex / input.requestedCount) + 1, pageSize: input.requestedCount, count, list: rows.map(toReview) };
+  const list = await withPhotos(ctx, rows.map(toReview));
+  return { pageNo: Math.floor(input.startIndex / input.requestedCount) + 1, pageSize: input.requestedCount, count, list };
 }
 
 /** A reviewer's decision: the subject's module acts on it in the same transaction; logged, naming the person. */
@@ -131,5 +140,12 @@ export async function decideReview(ctx: AuthedContext, input: In<'decideScreenin
   ctx.audit.objId = row.visitId ?? row.subjectId;
   ctx.audit.objName = row.name;
   ctx.audit.desc = logDesc(status === 'allowed' ? 'screeningAllowed' : 'screeningRefused', { remark: input.remark });
-  return toReview(row);
+  return (await withPhotos(ctx, [toReview(row)]))[0] as ScreeningReview;
+}
+
+/** Why screening held a visit the caller can see: its waiting review, else its latest decided one (null: never held). */
+export async function visitScreening(ctx: AuthedContext, input: { vid: number }): Promise<{ review: ScreeningReview | null }> {
+  const v = await visibleVisit(ctx, input.vid);
+  const row = await reviewsRepository(ctx.tenant).latestOfVisit(v.id);
+  return { review: row ? ((await withPhotos(ctx, [toReview(row)]))[0] ?? null) : null };
 }

@@ -103,6 +103,7 @@ export async function screenPerson(ctx: AuthedContext, probe: Probe, mode?: Scre
       list,
       name: r.name,
       level: r.level as ListedLevel,
+      photo: r.photo,
       strength: hit.strength,
       reason: hit.reason,
       reasonText: reasonTexts(hit.reason),

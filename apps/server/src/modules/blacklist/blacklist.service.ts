@@ -14,6 +14,7 @@ import {
 } from '@openvisit/contract';
 import { patchSettings, settingsOf } from '../../core/company/company.public.js';
 import { uniqueViolation } from '../../db/sql.js';
+import { drainFileDeletions, queueFileDeletions } from '../../platform/files/fileDeletions.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, badParams, notFound, requireEvery } from '../../platform/http/errors.js';
 import type { SecretBox } from '../../platform/identity/crypto.js';
@@ -50,6 +51,7 @@ function toListed(r: ListedRow): ListedPerson {
     level: r.level as ListedLevel,
     expireTime: r.expiresAt?.getTime() ?? null,
     expired: r.expiresAt !== null && r.expiresAt.getTime() <= Date.now(),
+    photo: r.photo,
     sname: r.createdBy,
     createTime: r.createdAt.getTime(),
   };
@@ -152,7 +154,7 @@ async function writeEntry(ctx: AuthedContext, kind: ListKind, write: (repo: Retu
   });
 }
 
-function audited(ctx: AuthedContext, kind: ListKind, row: ListedRow): ListedPerson {
+export function audited(ctx: AuthedContext, kind: ListKind, row: ListedRow): ListedPerson {
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
   ctx.audit.desc = logDesc(kind === 'black' ? 'blacklist' : 'whitelist');
@@ -183,6 +185,7 @@ export async function update(ctx: AuthedContext, kind: ListKind, input: EntryInp
 }
 
 export async function remove(ctx: AuthedContext, kind: ListKind, input: { bids: number[] }) {
+  const companyId = ctx.tenant.companyId;
   const deleted = await inTransaction(ctx.tenant, async (tx) => {
     const rows = await listRepository(tx, kind).deleteMany(input.bids);
     requireEvery(
@@ -190,8 +193,14 @@ export async function remove(ctx: AuthedContext, kind: ListKind, input: { bids: 
       rows.map((r) => r.id),
       () => notFound(kind === 'black' ? 'blacklist entry' : 'whitelist entry'),
     );
+    await queueFileDeletions(
+      tx,
+      companyId,
+      rows.map((r) => r.photo),
+    );
     return rows;
   });
+  await drainFileDeletions(ctx.tenant, ctx.services.files, companyId);
   ctx.audit.objId = deleted.map((d) => d.id).join(',');
   ctx.audit.objName = deleted
     .map((d) => d.name)

@@ -1,0 +1,1 @@
+ALTER TABLE "listed_people" ADD COLUMN "photo" text DEFAULT '' NOT NULL;
