@@ -1,10 +1,11 @@
 import { UserOutlined } from '@ant-design/icons';
-import { type Employee, faceStatusLabel } from '@openvisit/contract';
+import { type Employee, empFacePhoto, faceStatusLabel } from '@openvisit/contract';
 import { Avatar, Image, Space, Tag, Tooltip, Typography } from 'antd';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fetchFile } from '../../platform/api';
 import { useLang } from '../../platform/i18n';
-import { useFacePhoto, useObjectUrl } from './facesApi';
+import { useObjectUrl, useStoredPhoto } from './facesApi';
 
 /** Colours of the face statuses (spec section 4): normal, waiting for the devices, a photo to replace, an error. */
 export function faceStatusColor(code: number): string {
@@ -50,18 +51,29 @@ function useNearViewport(ref: RefObject<Element | null>): boolean {
 }
 
 /**
- * An employee's face photo, fetched with the session header when it comes on screen and cached by its stored key;
- * a click shows it large. Without a photo (or while it loads) a placeholder.
+ * A stored photo, fetched with the session header when it comes on screen and cached by its stored key (`photoKey`,
+ * '' for none); a click shows it large. Without a photo (or while it loads) a placeholder.
  */
-export function FaceThumb({ employee, size = 40 }: { employee: Pick<Employee, 'empid' | 'avatar' | 'empName'>; size?: number }) {
+export function PhotoThumb({
+  photoKey,
+  load,
+  alt,
+  size = 40,
+  testId = 'photo-thumb',
+}: {
+  photoKey: string;
+  load: (signal: AbortSignal) => Promise<Blob>;
+  alt: string;
+  size?: number;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const ref = useRef<HTMLSpanElement>(null);
   const near = useNearViewport(ref);
-  const photo = useFacePhoto(employee, near);
-  const url = useObjectUrl(employee.avatar ? photo.data : undefined);
-  const alt = t('employees.faces.photoOf', { name: employee.empName });
+  const photo = useStoredPhoto(photoKey, load, near);
+  const url = useObjectUrl(photoKey ? photo.data : undefined);
   return (
-    <span ref={ref} style={{ display: 'inline-flex', width: size, height: size, flex: 'none' }} data-testid="face-thumb">
+    <span ref={ref} style={{ display: 'inline-flex', width: size, height: size, flex: 'none' }} data-testid={testId}>
       {url ? (
         <Image
           src={url}
@@ -73,17 +85,31 @@ export function FaceThumb({ employee, size = 40 }: { employee: Pick<Employee, 'e
           data-testid="face-photo"
         />
       ) : (
-        <Tooltip title={employee.avatar && photo.isError ? t('employees.faces.notLoaded') : undefined}>
+        <Tooltip title={photoKey && photo.isError ? t('employees.faces.notLoaded') : undefined}>
           <Avatar
             shape="square"
             size={size}
             icon={<UserOutlined />}
-            aria-label={employee.avatar ? alt : t('employees.faces.noPhoto')}
-            style={{ opacity: employee.avatar ? 1 : 0.45 }}
+            aria-label={photoKey ? alt : t('employees.faces.noPhoto')}
+            style={{ opacity: photoKey ? 1 : 0.45 }}
           />
         </Tooltip>
       )}
     </span>
+  );
+}
+
+/** An employee's face photo (PhotoThumb). */
+export function FaceThumb({ employee, size = 40 }: { employee: Pick<Employee, 'empid' | 'avatar' | 'empName'>; size?: number }) {
+  const { t } = useTranslation();
+  return (
+    <PhotoThumb
+      photoKey={employee.avatar}
+      load={(signal) => fetchFile(empFacePhoto, { empid: employee.empid }, { signal, silent: true })}
+      alt={t('employees.faces.photoOf', { name: employee.empName })}
+      size={size}
+      testId="face-thumb"
+    />
   );
 }
 

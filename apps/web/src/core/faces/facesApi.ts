@@ -1,7 +1,5 @@
 import {
   type AbnormalKind,
-  type Employee,
-  empFacePhoto,
   FACE_IMAGE_EXTENSIONS,
   FACE_UPLOAD_MAX_BYTES,
   FACE_ZIP_MAX_BYTES,
@@ -14,17 +12,18 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { canCall } from '../../platform/access';
-import { api, fetchFile, uploadFile } from '../../platform/api';
+import { api, uploadFile } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
 import { peopleKeys } from '../people/public';
 
 /**
- * Query keys. Photos are keyed by the stored key (`avatar`), which changes with every new photo, so a cached
- * photo is never stale and list refreshes do not fetch it again; the exceptions live under `people` and are
- * refreshed by every people write.
+ * Query keys. Photos are keyed by the stored key (an employee's `avatar`, a watchlist entry's `photo`), which changes
+ * with every new photo, so a cached photo is never stale and list refreshes do not fetch it again; the exceptions
+ * live under `people` and are refreshed by every people write.
  */
 export const faceKeys = {
-  photo: (avatar: string) => ['facePhoto', avatar] as const,
+  /** Any stored photo by its key: the keys of the file store are unique across kinds of photo. */
+  photo: (key: string) => ['storedPhoto', key] as const,
   abnormal: ['people', 'abnormal'] as const,
   abnormalPage: (kind: AbnormalKind | undefined, startIndex: number, size: number) =>
     ['people', 'abnormal', kind ?? 'all', startIndex, size] as const,
@@ -66,12 +65,12 @@ export function canQueueFaces(): boolean {
   return canCall(updateAllFace);
 }
 
-/** An employee's photo as a Blob, fetched only when `enabled` (e.g. once on screen) and kept by its stored key. */
-export function useFacePhoto(employee: Pick<Employee, 'empid' | 'avatar'>, enabled = true) {
+/** A stored photo as a Blob, fetched only when `enabled` (e.g. once on screen) and kept by its stored key ('' for none). */
+export function useStoredPhoto(photoKey: string, load: (signal: AbortSignal) => Promise<Blob>, enabled = true) {
   return useQuery({
-    queryKey: faceKeys.photo(employee.avatar),
-    queryFn: ({ signal }) => fetchFile(empFacePhoto, { empid: employee.empid }, { signal, silent: true }),
-    enabled: enabled && employee.avatar !== '',
+    queryKey: faceKeys.photo(photoKey),
+    queryFn: ({ signal }) => load(signal),
+    enabled: enabled && photoKey !== '',
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 10 * 60_000,
     retry: false,

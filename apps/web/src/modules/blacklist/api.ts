@@ -1,7 +1,7 @@
 import { type addBlacklist, type CallInput, type checkBlacklist, type ScreeningMode, Status, type UserInfo } from '@openvisit/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { companyKeys } from '../../core/company/public';
-import { api } from '../../platform/api';
+import { api, fetchFile, uploadFile } from '../../platform/api';
 import { ApiError } from '../../platform/apiError';
 import { LIST_CALLS, type ListKind } from './kinds';
 import { type ListFilters, listInput } from './query';
@@ -45,6 +45,29 @@ export function useDeleteListed(kind: ListKind) {
     mutationFn: (bids: number[]) => api.call(LIST_CALLS[kind].del, { bids }),
     onSuccess: () => qc.invalidateQueries({ queryKey: listKeys.all(kind) }),
   });
+}
+
+/** Sets an entry's photo (its answer is the entry, with the photo's new key); the list shows it at once. */
+export function useUploadListedPhoto(kind: ListKind) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ bid, file, onProgress }: { bid: number; file: File; onProgress?: (fraction: number) => void }) =>
+      uploadFile(LIST_CALLS[kind].uploadPhoto, file, file.name, { bid: String(bid) }, { onProgress, silent: 'form' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: listKeys.all(kind) }),
+  });
+}
+
+export function useDeleteListedPhoto(kind: ListKind) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (bid: number) => api.call(LIST_CALLS[kind].delPhoto, { bid }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: listKeys.all(kind) }),
+  });
+}
+
+/** How an entry's photo is fetched (the thumbnails cache it by its key). */
+export function listedPhotoLoader(kind: ListKind, bid: number) {
+  return (signal: AbortSignal) => fetchFile(LIST_CALLS[kind].photo, { bid }, { signal, silent: true });
 }
 
 /** A name tried against the lists (the administrator's "test a name"): what screening would answer, nothing stored. */

@@ -1,8 +1,11 @@
 import {
   addBlacklist,
   addWhitelist,
+  blacklistPhoto,
   delBlacklist,
+  delBlacklistPhoto,
   delWhitelist,
+  delWhitelistPhoto,
   exportBlacklist,
   exportWhitelist,
   type FeatureFlag,
@@ -10,6 +13,9 @@ import {
   getWhitelist,
   updateBlacklist,
   updateWhitelist,
+  uploadBlacklistPhoto,
+  uploadWhitelistPhoto,
+  whitelistPhoto,
 } from '@openvisit/contract';
 
 /** The two lists share one table on the server and one set of screens here. */
@@ -23,6 +29,9 @@ export const LIST_CALLS = {
     update: updateBlacklist,
     del: delBlacklist,
     export: exportBlacklist,
+    uploadPhoto: uploadBlacklistPhoto,
+    delPhoto: delBlacklistPhoto,
+    photo: blacklistPhoto,
     feature: 'blacklist' as FeatureFlag | undefined,
   },
   white: {
@@ -31,6 +40,9 @@ export const LIST_CALLS = {
     update: updateWhitelist,
     del: delWhitelist,
     export: exportWhitelist,
+    uploadPhoto: uploadWhitelistPhoto,
+    delPhoto: delWhitelistPhoto,
+    photo: whitelistPhoto,
     feature: undefined as FeatureFlag | undefined,
   },
 } as const;

@@ -2,13 +2,15 @@ import type { ListedPerson } from '@openvisit/contract';
 import { Alert, App, Form, Modal } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUploadProblem } from '../../../core/faces/public';
 import { ApiError } from '../../../platform/apiError';
 import { displayError } from '../../../platform/notify';
-import { isDuplicate, useSaveListed } from '../api';
+import { isDuplicate, useSaveListed, useUploadListedPhoto } from '../api';
 import { type EntryValues, entryInput, entryValues } from '../entry';
 import type { ListKind } from '../kinds';
 import { placeListedErrors, useListRules } from '../rules';
 import { EntryFields } from './EntryFields';
+import { ListedPhotoField, NewListedPhoto } from './ListedPhoto';
 import { useOfferScreening, useScreeningOff } from './ScreeningSwitch';
 
 /** The fields whose change may clear a "already on the list" notice. */
@@ -39,12 +41,26 @@ export function ListedPersonModal({
   const [duplicate, setDuplicate] = useState(false);
   const screeningOff = useScreeningOff();
   const offerScreening = useOfferScreening();
+  const [newPhoto, setNewPhoto] = useState<File | null>(null);
+  const uploadPhoto = useUploadListedPhoto(kind);
+  const uploadProblem = useUploadProblem();
+
+  /** A new entry's chosen photo, sent once the entry exists; the entry stays saved when the photo is refused. */
+  const sendPhoto = async (bid: number, name: string) => {
+    if (!newPhoto) return;
+    try {
+      await uploadPhoto.mutateAsync({ bid, file: newPhoto });
+    } catch (err) {
+      void message.warning(t('blacklist.photo.notSaved', { name, problem: uploadProblem(err) ?? '' }));
+    }
+  };
 
   const submit = async (v: EntryValues) => {
     setDuplicate(false);
     const entry = entryInput({ ...initial, ...v }, editing);
     try {
-      await save.mutateAsync({ bid: editing?.bid ?? null, entry });
+      const saved = await save.mutateAsync({ bid: editing?.bid ?? null, entry });
+      if (!editing) await sendPhoto(saved.bid, entry.name);
       void message.success(t(editing ? `blacklist.${kind}.updated` : `blacklist.${kind}.added`, { name: entry.name }));
       onClose();
       // Listed while screening is off, the person would still walk in: say so at once and offer to switch it on.
@@ -63,7 +79,7 @@ export function ListedPersonModal({
       onOk={() => form.submit()}
       okText={t('common.save')}
       cancelText={t('common.cancel')}
-      okButtonProps={{ loading: save.isPending }}
+      okButtonProps={{ loading: save.isPending || uploadPhoto.isPending }}
       width={600}
       destroyOnHidden
     >
@@ -83,6 +99,7 @@ export function ListedPersonModal({
       >
         <EntryFields rules={rules} editing={editing !== null} levels={kind === 'black'} />
       </Form>
+      {editing ? <ListedPhotoField kind={kind} entry={editing} /> : <NewListedPhoto value={newPhoto} onChange={setNewPhoto} />}
     </Modal>
   );
 }

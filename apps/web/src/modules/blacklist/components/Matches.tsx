@@ -2,6 +2,7 @@ import type { ListedLevel, MatchStrength, ScreeningMatch } from '@openvisit/cont
 import { Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../platform/i18n';
+import { ListedThumb } from './ListedPhoto';
 
 /** The colour of each strength: exact red, strong orange, possible gold. */
 const STRENGTH_COLOR: Record<MatchStrength, string> = { exact: 'red', strong: 'volcano', possible: 'gold' };
@@ -23,8 +24,8 @@ export function LevelTag({ level }: { level: ListedLevel }) {
 }
 
 /**
- * The entries a person matched, one line each: the list (with `lists`), the entry's name, how strongly, the entry's
- * level, and why, in the language shown.
+ * The entries a person matched, one line each: the entry's photo (for the reviewer to compare), the list (with
+ * `lists`), the entry's name, how strongly, the entry's level, and why, in the language shown.
  */
 export function MatchList({ matches, lists = false }: { matches: readonly ScreeningMatch[]; lists?: boolean }) {
   const { t } = useTranslation();
@@ -36,6 +37,7 @@ export function MatchList({ matches, lists = false }: { matches: readonly Screen
         // biome-ignore lint/suspicious/noArrayIndexKey: a match has no id of its own
         <Flex key={`${m.list}-${m.bid}-${i}`} vertical gap={2} data-testid={`match-${m.bid}`}>
           <Flex gap={4} wrap align="center">
+            <ListedThumb kind={m.list} bid={m.bid} photo={m.photo} name={m.name} size={48} />
             {lists ? <Tag color={m.list === 'black' ? 'default' : 'green'}>{t(`blacklist.list.${m.list}`)}</Tag> : null}
             <Typography.Text strong>{m.name}</Typography.Text>
             <StrengthTag strength={m.strength} />

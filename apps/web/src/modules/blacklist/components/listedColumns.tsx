@@ -6,6 +6,7 @@ import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { formatDate, formatDateTime } from '../../../platform/format';
 import { CellText, type ListColumn } from '../../../platform/list';
 import type { ListKind } from '../kinds';
+import { ListedThumb } from './ListedPhoto';
 import { LevelTag } from './Matches';
 
 /**
@@ -29,23 +30,26 @@ function FirstOf({ values }: { values: readonly string[] }) {
   );
 }
 
-/** The name over its aliases. */
-function NameCell({ p }: { p: ListedPerson }) {
+/** The photo, if any, beside the name over its aliases. */
+function NameCell({ kind, p }: { kind: ListKind; p: ListedPerson }) {
   return (
-    <>
-      <CellText>
-        <Typography.Text strong>{p.name}</Typography.Text>
-      </CellText>
-      {p.aliases.length ? (
-        <CellText secondary>
-          {p.aliases.map((a) => (
-            <Tag key={a} style={{ marginInlineEnd: 4 }}>
-              {a}
-            </Tag>
-          ))}
+    <Flex gap={8} align="center">
+      <ListedThumb kind={kind} bid={p.bid} photo={p.photo} name={p.name} />
+      <div style={{ minWidth: 0 }}>
+        <CellText>
+          <Typography.Text strong>{p.name}</Typography.Text>
         </CellText>
-      ) : null}
-    </>
+        {p.aliases.length ? (
+          <CellText secondary>
+            {p.aliases.map((a) => (
+              <Tag key={a} style={{ marginInlineEnd: 4 }}>
+                {a}
+              </Tag>
+            ))}
+          </CellText>
+        ) : null}
+      </div>
+    </Flex>
   );
 }
 
@@ -76,7 +80,7 @@ export function useListedColumns(
 ): ListColumn<ListedPerson>[] {
   const { t } = useTranslation();
   return [
-    { key: 'name', title: t('blacklist.columns.name'), kind: 'name', fixed: 'left', render: (_: unknown, p) => <NameCell p={p} /> },
+    { key: 'name', title: t('blacklist.columns.name'), kind: 'name', fixed: 'left', render: (_: unknown, p) => <NameCell kind={kind} p={p} /> },
     { key: 'phone', title: t('blacklist.columns.phone'), kind: 'phone', width: 152, render: (_: unknown, p) => <FirstOf values={p.phones} /> },
     {
       key: 'credentialNo',

@@ -46,4 +46,10 @@ export const reviewsEn = {
   allowed: '{{name}} allowed',
   refused: '{{name}} refused',
   alreadyDecided: 'The review of {{name}} was already decided; the list has been refreshed.',
+  visit: {
+    title: 'Screening',
+    waiting: 'Held by screening since {{at}}, waiting for a reviewer',
+    decided: '{{status}} by {{by}} on {{at}}',
+    open: 'Open the review queue',
+  },
 } as const;

@@ -44,6 +44,18 @@ export const blacklistEn = {
   deleted_other: '{{count}} people removed',
   credentialFormat: 'Only letters and digits are allowed',
   expired: 'Expired',
+  photo: {
+    title: 'Photo',
+    of: 'Photo of {{name}}',
+    advice:
+      'For whoever reviews a match: JPG, PNG, GIF or WebP, at least 100×100 px; larger photos are scaled down. It is never sent to a door device.',
+    chosen: 'The chosen photo',
+    sentOnSave: 'The photo is saved with the entry.',
+    notSaved: '{{name}} was saved, but the photo was not. {{problem}}',
+    saved: 'Photo of {{name}} saved',
+    removeConfirm: 'Remove the photo of {{name}}?',
+    removed: 'Photo of {{name}} removed',
+  },
   columns: {
     name: 'Name',
     phone: 'Mobile phone',

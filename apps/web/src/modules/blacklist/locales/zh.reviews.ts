@@ -48,4 +48,10 @@ export const reviewsZh: DeepStrings<typeof reviewsEn> = {
   allowed: '已放行 {{name}}',
   refused: '已拒绝 {{name}}',
   alreadyDecided: '{{name}} 的复核已被处理，列表已刷新。',
+  visit: {
+    title: '筛查',
+    waiting: '自 {{at}} 起被筛查拦下，等待复核',
+    decided: '{{by}} 于 {{at}} {{status}}',
+    open: '打开复核队列',
+  },
 };

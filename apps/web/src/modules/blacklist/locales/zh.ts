@@ -45,6 +45,17 @@ export const blacklistZh: DeepStrings<typeof blacklistEn> = {
   deleted_other: '已移除 {{count}} 人',
   credentialFormat: '只能包含字母和数字',
   expired: '已过期',
+  photo: {
+    title: '照片',
+    of: '{{name}}的照片',
+    advice: '供复核匹配时比对：JPG、PNG、GIF 或 WebP，至少 100×100 像素；较大的照片会自动缩小。照片不会下发到门禁设备。',
+    chosen: '已选择的照片',
+    sentOnSave: '照片将随条目一并保存。',
+    notSaved: '{{name}}已保存，但照片未保存。{{problem}}',
+    saved: '{{name}}的照片已保存',
+    removeConfirm: '删除{{name}}的照片？',
+    removed: '{{name}}的照片已删除',
+  },
   columns: {
     name: '姓名',
     phone: '手机号',

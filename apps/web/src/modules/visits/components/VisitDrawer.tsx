@@ -23,6 +23,7 @@ import { useFeature } from '../../../platform/config';
 import { formatDateTime } from '../../../platform/format';
 import { useLabel, useLang } from '../../../platform/i18n';
 import { ApprovalHistory } from '../../approvals/public';
+import { VisitScreening } from '../../blacklist/public';
 import { useMoveVisit, useVisit } from '../api';
 
 /** Moves offered in the console; check-in happens at the kiosk or the desk, with the visitor there. */
@@ -74,7 +75,7 @@ function NoticeText({ notice }: { notice: PrivacyNoticeGiven }) {
   return <span data-testid="notice-given">{t(`visits.detail.noticeGiven.${notice.via}`, words)}</span>;
 }
 
-/** A visit: photo, every field, the signed PDF, the status history, and the moves its status allows. */
+/** A visit: photo, every field, the signed PDF, why screening held it, the status history, and the moves its status allows. */
 export function VisitDrawer({ vid, onClose }: { vid: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -194,6 +195,7 @@ export function VisitDrawer({ vid, onClose }: { vid: number | null; onClose: () 
               ...Object.entries(v.extendCol).map(([k, value]) => ({ key: `x-${k}`, label: k, children: value || '—' })),
             ]}
           />
+          <VisitScreening vid={v.vid} />
           {approvalOn ? <ApprovalHistory vid={v.vid} canResubmit /> : null}
           <FaceSyncOfPerson personKind="visitor" personId={v.vid} />
           <div>

@@ -1,0 +1,139 @@
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { FACE_IMAGE_EXTENSIONS, type ListedPerson } from '@openvisit/contract';
+import { Alert, App, Button, Divider, Flex, Image, Space, Typography, Upload } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { checkFacePhoto, FaceUploadControls, PhotoThumb, useFaceProblemText, useFaceSender, useObjectUrl } from '../../../core/faces/public';
+import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
+import { listedPhotoLoader, useDeleteListedPhoto, useUploadListedPhoto } from '../api';
+import type { ListKind } from '../kinds';
+
+const ACCEPT = FACE_IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',');
+const SIZE = 96;
+
+/** An entry's photo as a thumbnail (a click shows it large); nothing when the entry has none. */
+export function ListedThumb({ kind, bid, photo, name, size = 36 }: { kind: ListKind; bid: number; photo: string; name: string; size?: number }) {
+  const { t } = useTranslation();
+  if (!photo) return null;
+  return (
+    <PhotoThumb
+      photoKey={photo}
+      load={listedPhotoLoader(kind, bid)}
+      alt={t('blacklist.photo.of', { name })}
+      size={size}
+      testId={`listed-photo-${bid}`}
+    />
+  );
+}
+
+function PhotoSection({ thumb, children }: { thumb: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-label={t('blacklist.photo.title')} data-testid="listed-photo-field">
+      <Divider titlePlacement="start">{t('blacklist.photo.title')}</Divider>
+      <Flex gap={16} align="flex-start">
+        {thumb}
+        <Flex vertical gap={8} style={{ flex: 1, minWidth: 0 }}>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('blacklist.photo.advice')}
+          </Typography.Text>
+          {children}
+        </Flex>
+      </Flex>
+    </section>
+  );
+}
+
+/**
+ * The photo of a new entry: chosen and checked now, sent once the entry is saved (an upload names the entry). The
+ * dialog holds the file.
+ */
+export function NewListedPhoto({ value, onChange }: { value: File | null; onChange: (file: File | null) => void }) {
+  const { t } = useTranslation();
+  const problemText = useFaceProblemText();
+  const [problem, setProblem] = useState<string | null>(null);
+  const url = useObjectUrl(value ?? undefined);
+  const choose = (file: File) => {
+    const local = checkFacePhoto(file);
+    setProblem(local ? problemText(local, 'client') : null);
+    if (!local) onChange(file);
+  };
+  return (
+    <PhotoSection
+      thumb={
+        url ? <Image src={url} alt={t('blacklist.photo.chosen')} width={SIZE} height={SIZE} style={{ objectFit: 'cover', borderRadius: 6 }} /> : null
+      }
+    >
+      {value ? <Typography.Text>{t('blacklist.photo.sentOnSave')}</Typography.Text> : null}
+      <Space wrap>
+        <Upload
+          accept={ACCEPT}
+          showUploadList={false}
+          multiple={false}
+          beforeUpload={(file) => {
+            choose(file);
+            return false;
+          }}
+        >
+          <Button icon={<UploadOutlined />} data-testid="listed-photo-upload">
+            {value ? t('employees.faces.field.replace') : t('employees.faces.field.choose')}
+          </Button>
+        </Upload>
+        {value ? (
+          <Button icon={<DeleteOutlined />} onClick={() => onChange(null)} data-testid="listed-photo-remove">
+            {t('employees.faces.field.remove')}
+          </Button>
+        ) : null}
+      </Space>
+      {problem ? <Alert type="error" showIcon title={problem} data-testid="listed-photo-problem" /> : null}
+    </PhotoSection>
+  );
+}
+
+/** The photo of an entry being edited: shown, replaced at once (with progress) or removed after confirmation. */
+export function ListedPhotoField({ kind, entry }: { kind: ListKind; entry: ListedPerson }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const upload = useUploadListedPhoto(kind);
+  const remove = useDeleteListedPhoto(kind);
+  const [photo, setPhoto] = useState(entry.photo);
+  const sender = useFaceSender(
+    (file, onProgress) => upload.mutateAsync({ bid: entry.bid, file, onProgress }),
+    (saved) => {
+      setPhoto(saved.photo);
+      void message.success(t('blacklist.photo.saved', { name: entry.name }));
+    },
+  );
+  const drop = async () => {
+    try {
+      setPhoto((await remove.mutateAsync(entry.bid)).photo);
+      sender.setProblem(null);
+      void message.success(t('blacklist.photo.removed', { name: entry.name }));
+    } catch {
+      // shown by the error policy
+    }
+  };
+  return (
+    <PhotoSection
+      thumb={
+        <PhotoThumb
+          key={photo}
+          photoKey={photo}
+          load={listedPhotoLoader(kind, entry.bid)}
+          alt={t('blacklist.photo.of', { name: entry.name })}
+          size={SIZE}
+        />
+      }
+    >
+      <FaceUploadControls sender={sender} hasPhoto={photo !== ''} testId="listed-photo-upload" problemTestId="listed-photo-problem">
+        {photo ? (
+          <ConfirmDelete title={t('blacklist.photo.removeConfirm', { name: entry.name })} onConfirm={drop}>
+            <Button danger icon={<DeleteOutlined />} loading={remove.isPending} disabled={sender.busy} data-testid="listed-photo-remove">
+              {t('employees.faces.field.remove')}
+            </Button>
+          </ConfirmDelete>
+        ) : null}
+      </FaceUploadControls>
+    </PhotoSection>
+  );
+}
