@@ -1,8 +1,8 @@
 // Watchlist screening that understands Chinese names (issue 42), in English and in Chinese: the administrator lists
 // 張偉 with an alias in the console's dialog and tries "Zhang Wei" in the test-a-name box (a possible match, the
 // pinyin of the name); a visitor registers at the kiosk as "Zhang Wei" and is told to wait, neutrally; the review
-// queue shows them with the reason, and the reviewer refuses them with a reason: the visit is refused and both steps
-// are in the operation log.
+// queue shows them with the reason and the entry's photo (chosen in the dialog), the visit's detail says why it
+// waits, and the reviewer refuses them with a reason: the visit is refused and both steps are in the operation log.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { kioskEn } from '../apps/web/src/kiosk/locales/en.js';
@@ -15,6 +15,7 @@ import { expectAccessible } from './a11y.js';
 import {
   apiOf,
   buttonName as btn,
+  faceFixture,
   newContext,
   PASSWORD,
   registerCompany,
@@ -64,12 +65,20 @@ describe('watchlist screening', () => {
         await dialog.getByLabel(t.fields.name, { exact: true }).fill('張偉');
         await dialog.getByRole('button', { name: btn(t.entry.addAlias) }).click();
         await dialog.getByLabel(t.entry.alias.replace('{{n}}', '1'), { exact: true }).fill('張大偉');
+        // A photo chosen now is sent once the entry is saved.
+        await dialog
+          .getByTestId('listed-photo-field')
+          .locator('input[type="file"]')
+          .setInputFiles({ name: 'listed.jpg', mimeType: 'image/jpeg', buffer: faceFixture('one-face') });
+        await dialog.getByText(t.photo.sentOnSave).waitFor();
         await dialog.getByRole('button', { name: btn(p.common.save) }).click();
         await dialog.waitFor({ state: 'hidden' });
         await page.getByRole('cell', { name: /張偉/ }).first().waitFor();
+        await page.getByRole('img', { name: t.photo.of.replace('{{name}}', '張偉') }).waitFor();
         await page.getByText('張大偉').first().waitFor();
         const [entry] = (await ok('getBlacklist', { name: '張偉' }, admin)).list;
         assert.deepEqual(entry?.aliases, ['張大偉']);
+        assert.match(entry?.photo ?? '', /^listed\/\d+\/\d+-[0-9a-f]{12}\.jpg$/);
         await screenshot(page, `screening-list-${lang}`);
       });
 
@@ -108,11 +117,22 @@ describe('watchlist screening', () => {
 
       await step(page, `screening-review-${lang}`, async () => {
         await page.goto(`${stack.server.url}/blacklist/reviews`);
-        const row = page.getByRole('row', { name: /Zhang Wei/ });
+        let row = page.getByRole('row', { name: /Zhang Wei/ });
         await row.getByText(reason).waitFor();
         await row.getByText(t.reviews.channel.kiosk).waitFor();
+        await row.getByRole('img', { name: t.photo.of.replace('{{name}}', '張偉') }).waitFor();
         await expectAccessible(page, `screening reviews (${lang})`);
         await screenshot(page, `screening-review-${lang}`);
+        // The visit's own detail says why it waits.
+        await page.goto(`${stack.server.url}/visitor/vlist`);
+        await page.getByRole('row').filter({ hasText: 'Zhang Wei' }).getByRole('button', { name: 'Zhang Wei', exact: true }).click();
+        const held = page.getByTestId('visit-screening');
+        await held.getByText(reason).waitFor();
+        await held.getByText(t.reviews.status.waiting, { exact: true }).waitFor();
+        await screenshot(page, `screening-visit-detail-${lang}`);
+        await held.getByRole('link', { name: t.reviews.visit.open }).click();
+        await page.waitForURL((u) => u.pathname === '/blacklist/reviews');
+        row = page.getByRole('row', { name: /Zhang Wei/ });
         await row.getByRole('button', { name: t.reviews.refuseOf.replace('{{name}}', 'Zhang Wei') }).click();
         const dialog = page.getByRole('dialog');
         await dialog.getByLabel(t.reviews.refuseReason).fill(lang === 'en' ? 'The person on the list' : '名单上的本人');

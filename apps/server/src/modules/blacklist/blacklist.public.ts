@@ -8,6 +8,7 @@ export {
   holdForReview,
   registerScreeningSubject,
   reviewAllowed,
+  reviewWaiting,
   type ScreeningSubjectHandler,
   withdrawReviews,
 } from './blacklist.reviews.js';

@@ -74,12 +74,12 @@ export function reviewsRepository(scope: TenantScope) {
         .where(and(mine, eq(screeningReviews.id, id), eq(screeningReviews.status, 'waiting')))
         .returning()
         .then((r): ReviewRow | undefined => r[0]),
-    /** Whether the subject was allowed by a reviewer (its screening then holds it no more). */
-    allowed: (subject: string, subjectId: number) =>
+    /** Whether the subject has a review in this state (waiting: it waits for a reviewer; allowed: it is let go). */
+    inState: (subject: string, subjectId: number, status: 'waiting' | 'allowed') =>
       db
         .select({ id: screeningReviews.id })
         .from(screeningReviews)
-        .where(and(mine, eq(screeningReviews.subject, subject), eq(screeningReviews.subjectId, subjectId), eq(screeningReviews.status, 'allowed')))
+        .where(and(mine, eq(screeningReviews.subject, subject), eq(screeningReviews.subjectId, subjectId), eq(screeningReviews.status, status)))
         .limit(1)
         .then((r) => r.length > 0),
     /** A person's details forgotten from the reviews of these subjects (retention, erasure): the phone, or name and phone. */

@@ -122,6 +122,22 @@ describe('the screening review queue: every way in holds a possible match for a 
     expect((await t.api.AppClientSignin({ vid }, desk.token)).result).toMatchObject({ status: 'signedIn' });
   });
 
+  it('a held visit is not approved past its review (58); refused, called off or expired in the console, its review is withdrawn', async () => {
+    const walkIn = await t.api.UpdatePhoto({ vname: 'Zhang Wei', vphone: '13911110031', empid: host }, kiosk.token);
+    const vid = walkIn.result.vid;
+    const approve = await t.api.updateVisitStatus({ vid, event: 'approve' }, a.token);
+    expect(approve.status).toBe(Status.UPDATE_NOT_ALLOWED);
+    expect(approve.reason).toContain('screening review');
+    expect((await t.api.GetVisitorByVid({ vid }, a.token)).result.permission).toBe(0);
+    expect((await t.api.updateVisitStatus({ vid, event: 'reject' }, a.token)).status).toBe(0);
+    expect((await t.api.getVisitScreening({ vid }, a.token)).result.review?.status).toBe('withdrawn');
+    for (const event of ['cancel', 'expire'] as const) {
+      const other = await t.api.UpdatePhoto({ vname: 'Zhang Wei', vphone: `1391111004${event.length}`, empid: host }, kiosk.token);
+      expect((await t.api.updateVisitStatus({ vid: other.result.vid, event }, a.token)).status).toBe(0);
+      expect((await t.api.getVisitScreening({ vid: other.result.vid }, a.token)).result.review?.status).toBe('withdrawn');
+    }
+  });
+
   it('a whitelisted phone is never held by a name alone', async () => {
     expect((await t.api.addWhitelist({ name: 'Zhang Wei', phone: '13911110007' }, a.token)).status).toBe(0);
     const walkIn = await t.api.UpdatePhoto({ vname: 'Zhang Wei', vphone: '13911110007', empid: host }, kiosk.token);

@@ -94,7 +94,12 @@ export async function holdForReview(ctx: AuthedContext, h: Hold): Promise<Screen
 
 /** Whether a reviewer allowed this subject: its screening holds it no more. */
 export function reviewAllowed(ctx: AuthedContext, subject: ScreeningSubject, subjectId: number): Promise<boolean> {
-  return reviewsRepository(ctx.tenant).allowed(subject, subjectId);
+  return reviewsRepository(ctx.tenant).inState(subject, subjectId, 'allowed');
+}
+
+/** Whether the subject waits for a reviewer: only the review lets it go on (an approval of the visit may not). */
+export function reviewWaiting(ctx: AuthedContext, subject: ScreeningSubject, subjectId: number): Promise<boolean> {
+  return reviewsRepository(ctx.tenant).inState(subject, subjectId, 'waiting');
 }
 
 /** The waiting reviews of subjects that went away (called off, deleted): nobody needs to decide them any more. */

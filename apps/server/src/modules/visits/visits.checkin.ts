@@ -20,6 +20,7 @@ import { codeOfScan, isScannedPass } from '../../platform/formats/passes.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, badParams, requireEvery } from '../../platform/http/errors.js';
 import { isWaiting } from '../approvals/approvals.public.js';
+import { reviewWaiting, withdrawReviews } from '../blacklist/blacklist.public.js';
 import { notifyArrival } from '../notifications/notifications.public.js';
 import { deskVia, gateName, gateOf, holdVisit, screen, storeImages } from './visits.desk.js';
 
@@ -191,6 +192,8 @@ export async function changeStatus(ctx: AuthedContext, input: In<'updateVisitSta
   if (!v) throw noSuchVisit();
   if ((event === 'approve' || event === 'reject') && (await isWaiting(ctx, v.id)))
     throw new AppError(Status.UPDATE_NOT_ALLOWED, 'This visit is waiting for its approvers; decide it in the approval list if you are one');
+  if (event === 'approve' && (await reviewWaiting(ctx, 'visit', v.id)))
+    throw new AppError(Status.UPDATE_NOT_ALLOWED, 'Screening held this visit: allow it in the screening review queue');
   const set: Partial<VisitInsert> =
     event === 'approve'
       ? { permission: 1 }
@@ -200,6 +203,8 @@ export async function changeStatus(ctx: AuthedContext, input: In<'updateVisitSta
           ? { signOutAt: new Date(), signOutOp: ctx.session.name }
           : {};
   const row = await move(ctx, v, event, set, input.note);
+  // Refused, called off or expired here, a visit held by screening needs no reviewer any more.
+  if (event === 'reject' || event === 'cancel' || event === 'expire') await withdrawReviews(ctx, 'visit', [row.id]);
   ctx.audit.objId = row.id;
   ctx.audit.objName = row.name;
   ctx.audit.desc = logDesc(EVENT_DESC[event]);

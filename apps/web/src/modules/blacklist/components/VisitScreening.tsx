@@ -12,19 +12,23 @@ import { MatchList } from './Matches';
 
 const STATUS_COLOR: Record<ScreeningReviewStatus, string> = { waiting: 'orange', allowed: 'green', refused: 'red', withdrawn: 'default' };
 
+/** A visit's screening review, for whoever may read the queue (nothing is asked for anyone else). */
+export function useVisitScreening(vid: number | undefined) {
+  const allowed = useCanCall(getVisitScreening);
+  return useQuery({
+    queryKey: [...reviewKeys.all, 'visit', vid],
+    queryFn: () => api.getVisitScreening({ vid: vid ?? 0 }, { silent: true }),
+    enabled: allowed && vid !== undefined,
+  });
+}
+
 /**
  * Why screening held a visit (the visit drawer): its review's state, who decided and why, and the matches with their
  * reasons and photos; nothing for a visit screening never held, or for whoever may not read the queue.
  */
 export function VisitScreening({ vid }: { vid: number }) {
   const { t } = useTranslation();
-  const allowed = useCanCall(getVisitScreening);
-  const q = useQuery({
-    queryKey: [...reviewKeys.all, 'visit', vid],
-    queryFn: () => api.getVisitScreening({ vid }, { silent: true }),
-    enabled: allowed,
-  });
-  const r = q.data?.review;
+  const r = useVisitScreening(vid).data?.review;
   if (!r) return null;
   const queue = getSession().project?.role === Role.HSE ? '/hsehome/hsereviews' : '/blacklist/reviews';
   return (

@@ -23,7 +23,7 @@ import { useFeature } from '../../../platform/config';
 import { formatDateTime } from '../../../platform/format';
 import { useLabel, useLang } from '../../../platform/i18n';
 import { ApprovalHistory } from '../../approvals/public';
-import { VisitScreening } from '../../blacklist/public';
+import { useVisitScreening, VisitScreening } from '../../blacklist/public';
 import { useMoveVisit, useVisit } from '../api';
 
 /** Moves offered in the console; check-in happens at the kiosk or the desk, with the visitor there. */
@@ -105,7 +105,9 @@ export function VisitDrawer({ vid, onClose }: { vid: number | null; onClose: () 
   };
 
   // A sub-company reads its visits; moving them is the company's and the desks' (updateVisitStatus's access).
-  const actions = v && canCall(changeVisit) ? CONSOLE_EVENTS.filter((e) => allowedEvents(v.status).includes(e)) : [];
+  // A visit screening holds is let go from the review queue, not approved here (the server refuses it too).
+  const held = useVisitScreening(v?.vid).data?.review?.status === 'waiting';
+  const actions = v && canCall(changeVisit) ? CONSOLE_EVENTS.filter((e) => allowedEvents(v.status).includes(e) && !(held && e === 'approve')) : [];
 
   return (
     <Drawer open={vid !== null} onClose={onClose} width={560} title={v ? t('visits.detail.title', { name: v.vname }) : ' '} destroyOnHidden>
@@ -158,6 +160,8 @@ export function VisitDrawer({ vid, onClose }: { vid: number | null; onClose: () 
               )}
             </Space>
           )}
+          {/* Why screening held the visit comes before its details: it is what the reader must act on. */}
+          <VisitScreening vid={v.vid} />
           <Descriptions
             column={1}
             size="small"
@@ -195,7 +199,6 @@ export function VisitDrawer({ vid, onClose }: { vid: number | null; onClose: () 
               ...Object.entries(v.extendCol).map(([k, value]) => ({ key: `x-${k}`, label: k, children: value || '—' })),
             ]}
           />
-          <VisitScreening vid={v.vid} />
           {approvalOn ? <ApprovalHistory vid={v.vid} canResubmit /> : null}
           <FaceSyncOfPerson personKind="visitor" personId={v.vid} />
           <div>
