@@ -10,6 +10,7 @@ export {
   reviewAllowed,
   reviewWaiting,
   type ScreeningSubjectHandler,
+  withdrawPassedReviews,
   withdrawReviews,
 } from './blacklist.reviews.js';
 export type { ReviewRow } from './blacklist.reviews.repository.js';

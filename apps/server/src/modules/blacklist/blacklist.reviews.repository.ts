@@ -1,5 +1,5 @@
-import { and, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import { screeningReviews } from '../../db/schema/index.js';
+import { and, count, desc, eq, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { screeningReviews, visits } from '../../db/schema/index.js';
 import { containsPattern } from '../../db/sql.js';
 import { dbOf, type TenantScope } from '../../platform/identity/tenancy.js';
 
@@ -82,6 +82,39 @@ export function reviewsRepository(scope: TenantScope) {
         .where(and(mine, eq(screeningReviews.subject, subject), eq(screeningReviews.subjectId, subjectId), eq(screeningReviews.status, status)))
         .limit(1)
         .then((r) => r.length > 0),
+  };
+}
+
+/** The queue's upkeep: reviews withdrawn when nobody needs them any more, a person's details forgotten. */
+export function reviewsUpkeepRepository(scope: TenantScope) {
+  const db = dbOf(scope);
+  const mine = eq(screeningReviews.companyId, scope.companyId);
+  return {
+    /** Waiting reviews of visits whose time (leave-by, expected, else registration) is before `before`: withdrawn. */
+    withdrawPassed: (before: Date) =>
+      db
+        .update(screeningReviews)
+        .set({ status: 'withdrawn', decidedAt: new Date() })
+        .where(
+          and(
+            mine,
+            eq(screeningReviews.status, 'waiting'),
+            inArray(
+              screeningReviews.visitId,
+              db
+                .select({ id: visits.id })
+                .from(visits)
+                .where(
+                  and(
+                    eq(visits.companyId, scope.companyId),
+                    lt(sql`coalesce(${visits.leaveAt}, ${visits.appointmentAt}, ${visits.createdAt})`, before),
+                  ),
+                ),
+            ),
+          ),
+        )
+        .returning({ id: screeningReviews.id })
+        .then((r) => r.length),
     /** A person's details forgotten from the reviews of these subjects (retention, erasure): the phone, or name and phone. */
     forget: (subject: string, subjectIds: readonly number[], what: 'contact' | 'all') =>
       subjectIds.length

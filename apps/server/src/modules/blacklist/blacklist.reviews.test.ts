@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { DRIVER_ID, OTHER_DRIVER_ID, seedBooking } from '../../../test/logistics.js';
 import { operationLogs } from '../../db/schema/index.js';
+import { jobContext } from '../../platform/http/calls.js';
+import { systemScope } from '../../platform/identity/tenancy.js';
+import { sweepCompany } from '../privacy/privacy.sweep.js';
 
 type Errors = { errors: { field: string; rule: string }[] };
 const DAY = 86_400_000;
@@ -136,6 +139,30 @@ describe('the screening review queue: every way in holds a possible match for a 
       expect((await t.api.updateVisitStatus({ vid: other.result.vid, event }, a.token)).status).toBe(0);
       expect((await t.api.getVisitScreening({ vid: other.result.vid }, a.token)).result.review?.status).toBe('withdrawn');
     }
+  });
+
+  it('the nightly sweep withdraws the review of a held visit a day after its time; one still to come keeps waiting', async () => {
+    const walkIn = await t.api.UpdatePhoto({ vname: 'Zhang Wei', vphone: '13911110051', empid: host }, kiosk.token);
+    const later = await t.call<{ vid: number }[]>(
+      'addAppointment',
+      { empid: host, appointmentDate: Date.now() + 5 * DAY, visitors: [{ name: 'Zhang Wei', phone: '13911110052' }] },
+      a.token,
+    );
+    const sweep = (now: Date) =>
+      sweepCompany(
+        jobContext({ system: systemScope(t.db), config: t.config, services: t.services, log: t.app.log }, a.id, {
+          job: 'test',
+          account: 'retention',
+          name: 'Retention sweep',
+        }),
+        'daily',
+        now,
+      );
+    await sweep(new Date(Date.now() + DAY / 2));
+    expect((await t.api.getVisitScreening({ vid: walkIn.result.vid }, a.token)).result.review?.status).toBe('waiting');
+    await sweep(new Date(Date.now() + 2 * DAY));
+    expect((await t.api.getVisitScreening({ vid: walkIn.result.vid }, a.token)).result.review?.status).toBe('withdrawn');
+    expect((await t.api.getVisitScreening({ vid: later.result[0]?.vid ?? 0 }, a.token)).result.review?.status).toBe('waiting');
   });
 
   it('a whitelisted phone is never held by a name alone', async () => {

@@ -14,7 +14,7 @@ import { type AuthedContext, inTx } from '../../platform/http/calls.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { screeningRepository } from './blacklist.repository.js';
-import { type ReviewRow, reviewsRepository } from './blacklist.reviews.repository.js';
+import { type ReviewRow, reviewsRepository, reviewsUpkeepRepository } from './blacklist.reviews.repository.js';
 
 /**
  * The screening review queue (issue 42): a person held by a possible or review-level match waits for security or an
@@ -104,7 +104,15 @@ export function reviewWaiting(ctx: AuthedContext, subject: ScreeningSubject, sub
 
 /** The waiting reviews of subjects that went away (called off, deleted): nobody needs to decide them any more. */
 export async function withdrawReviews(ctx: AuthedContext, subject: ScreeningSubject, ids: number[]): Promise<void> {
-  if (ids.length) await reviewsRepository(ctx.tenant).withdraw(subject, ids);
+  if (ids.length) await reviewsUpkeepRepository(ctx.tenant).withdraw(subject, ids);
+}
+
+/** How long after its time a held visit's review waits before it is withdrawn: nobody comes for it any more. */
+const PASSED_AFTER_MS = 86_400_000;
+
+/** Withdraws the reviews of held visits whose time passed a day ago (the nightly sweep); answers how many. */
+export function withdrawPassedReviews(scope: TenantScope, now: Date): Promise<number> {
+  return reviewsUpkeepRepository(scope).withdrawPassed(new Date(now.getTime() - PASSED_AFTER_MS));
 }
 
 /**
@@ -113,7 +121,7 @@ export async function withdrawReviews(ctx: AuthedContext, subject: ScreeningSubj
  * matches stay: they name listed entries, not the person.
  */
 export async function forgetReviews(scope: TenantScope, subject: ScreeningSubject, ids: readonly number[], what: 'contact' | 'all'): Promise<void> {
-  await reviewsRepository(scope).forget(subject, ids, what);
+  await reviewsUpkeepRepository(scope).forget(subject, ids, what);
 }
 
 /** The reviews with each match's photo as the entry has it now (a review keeps the matches as they were found). */

@@ -7,7 +7,7 @@ import { entriesNaming, RETENTION_KEY, redactEntries } from '../../platform/http
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { forgetVisitMessages } from '../../platform/messages/messages.js';
-import { forgetReviews, hashListedNumbers, keyUnkeyed } from '../blacklist/blacklist.public.js';
+import { forgetReviews, hashListedNumbers, keyUnkeyed, withdrawPassedReviews } from '../blacklist/blacklist.public.js';
 import { forgetVisitorFaces } from '../credentials/credentials.public.js';
 import { privacyRepository, type SweepRow } from './privacy.repository.js';
 import { type EffectiveRules, effectiveRules } from './privacy.rules.js';
@@ -132,6 +132,8 @@ export async function sweepCompany(ctx: AuthedContext, trigger: 'daily' | 'manua
   await hashListedNumbers(ctx.tenant, ctx.services.secrets);
   // Entries from before name screening (or an older key derivation) are keyed, so a screening finds them by name.
   await keyUnkeyed(ctx.tenant, ctx.services.secrets);
+  // Visits held by screening whose time passed a day ago leave the review queue: nobody waits at the door any more.
+  await withdrawPassedReviews(ctx.tenant, now);
   for (const kind of ORDER) {
     for (const group of groupsOf(rules, kind)) {
       const cutoff = new Date(now.getTime() - group.days * DAY_MS);
