@@ -45,7 +45,7 @@ export const uploadAppointment = defineCall({
   area: 'invitations',
   module: 'invitations',
   summary:
-    'Batch invite from csv (UTF-8 or GB18030), xls or xlsx (columns by header, in English or Chinese): name, phone and/or email, company, language, an optional time per row ("yyyy-mm-dd hh:mm", or "hh:mm" on the common day); the host, type, reason and gate are common. dryRun checks and previews; otherwise the valid rows are invited in one transaction and the bad ones reported (row, column, rule: phoneOrEmail, format, past, tooFar, duplicateInFile, invited). Employees invite as themselves (116), administrators name the host',
+    'Batch invite from csv (UTF-8 or GB18030), xls or xlsx (columns by header, in English or Chinese): name, phone and/or email, company, language, an optional time per row ("yyyy-mm-dd hh:mm", or "hh:mm" on the common day); the host, type, reason and gate are common. dryRun checks and previews; otherwise the valid rows are screened, invited in one transaction, and the bad ones reported (row, column, rule: phoneOrEmail, format, past, tooFar, duplicateInFile, invited, and screened for a row the watchlist screening refuses). Employees invite as themselves (116), administrators name the host',
   access: [Role.EMPLOYEE, Role.ADMIN, Role.SUBADMIN],
   statuses: [Status.EMPLOYEE_NOT_EXIST, Status.GATE_NOT_FOUND, Status.INVALID_EMPLOYEE, Status.VISITOR_TYPE_NOT_EXIST, Status.BLACKLISTED],
   fieldStatuses: { [Status.FILE_TYPE_ERROR]: 'file', [Status.INVITE_FEATURE_OFF]: null },

@@ -45,7 +45,7 @@ export const addAppointment = defineCall({
   area: 'invitations',
   module: 'invitations',
   summary:
-    'Invite one or more visitors: an employee invites as the host (116 when the company has not opened invitations to employees or the employee may not invite); administrators name the host (55, 1119); a sub-company names one of its own employees, under the same rules as an employee inviting (116). Each visitor gets an 8-digit code to check in with at the kiosk; 112 when the same phone is already invited that day',
+    'Invite one or more visitors: an employee invites as the host (116 when the company has not opened invitations to employees or the employee may not invite); administrators name the host (55, 1119); a sub-company names one of its own employees, under the same rules as an employee inviting (116). Each visitor gets an 8-digit code to check in with at the kiosk; 112 when the same phone is already invited that day; 66 when watchlist screening refuses a visitor, naming every one refused (result.refused: their place in visitors and name), a visitor it only holds waiting for review',
   access: [Role.EMPLOYEE, Role.ADMIN, Role.SUBADMIN, Role.SUB_COMPANY],
   statuses: [Status.EMPLOYEE_NOT_EXIST, Status.GATE_NOT_FOUND, Status.INVALID_EMPLOYEE, Status.VISITOR_TYPE_NOT_EXIST, Status.BLACKLISTED],
   fieldStatuses: { [Status.SAME_PHONE_APPOINTMENT]: 'visitors', [Status.INVITE_FEATURE_OFF]: null },

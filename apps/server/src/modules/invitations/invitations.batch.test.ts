@@ -56,6 +56,34 @@ describe('batch invite (UploadApponintment)', () => {
   });
   afterAll(() => t.close());
 
+  it('a row screening refuses is reported as such (a check screens no one); the other rows are invited, and a form with several visitors names whom 66 refuses', async () => {
+    await t.api.updateblackListSwitch({ blackListSwitch: 1 }, a.token);
+    expect((await t.api.addBlacklist({ name: '张禁止', phone: '13900000555' }, a.token)).status).toBe(0);
+    const csv = ['姓名,手机号', '张禁止,13900000555', '李可以,13900000556'].join('\n');
+    const check = await upload('s.csv', Buffer.from(csv), { dryRun: 'true' });
+    expect(check.result).toMatchObject({ valid: 2, errors: [] });
+    const sent = await upload('s.csv', Buffer.from(csv), { dryRun: 'false' });
+    expect(sent.result).toMatchObject({ invited: 1, errors: [{ row: 2, field: 'name', rule: 'screened' }] });
+    expect(sent.result.visits.map((v) => v.vname)).toEqual(['李可以']);
+
+    const together = await t.call<{ refused: { index: number; name: string }[] }>(
+      'addAppointment',
+      {
+        empid: host,
+        appointmentDate: tomorrowAt(15, 0).getTime(),
+        visitors: [
+          { name: '王同行', phone: '13900000557' },
+          { name: '張禁止', phone: '13900000555' },
+        ],
+      },
+      a.token,
+    );
+    expect(together.status).toBe(Status.BLACKLISTED);
+    expect(together.result).toEqual({ refused: [{ index: 1, name: '張禁止' }] });
+    await t.api.delBlacklist({ bids: (await t.api.getBlacklist({ name: '张禁止' }, a.token)).result.list.map((e) => e.bid) }, a.token);
+    await t.api.updateblackListSwitch({ blackListSwitch: 0 }, a.token);
+  });
+
   it('reads a row’s own time as a date and time, or as a time on the common day; refuses what is not a time', () => {
     const base = tomorrowAt(10, 0);
     expect(rowTime('2030-03-04 09:15', base)).toEqual(new Date(2030, 2, 4, 9, 15));

@@ -18,6 +18,7 @@ import {
 import { exampleRowTest, type ImportTemplate, mapColumns, readSheetRows, templateWorkbook } from '../../platform/files/spreadsheet.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, badParams } from '../../platform/http/errors.js';
+import { screenAll } from '../visits/visits.public.js';
 import { checkCommon, createInvitations, type Invitee, invitedThatDay } from './invitations.service.js';
 
 type Field = keyof typeof APPOINTMENT_IMPORT_COLUMNS;
@@ -53,6 +54,29 @@ export function rowTime(cell: string, common: Date): Date | null {
 
 interface Candidate extends Invitee {
   row: number;
+}
+
+/**
+ * The rows that may be invited: none already invited that day (the single invite's 112, per row here), and when
+ * sending, none screening refuses (its 66): those are reported and the others go on. A check only reads the file: it
+ * screens no one.
+ */
+async function readyRows(ctx: AuthedContext, candidates: Candidate[], errors: ImportRowError[], sending: boolean): Promise<Candidate[]> {
+  const ready: Candidate[] = [];
+  for (const c of candidates) {
+    if (c.phone && (await invitedThatDay(ctx, c.phone, c.at))) errors.push({ row: c.row, field: 'phone', rule: 'invited' });
+    else ready.push(c);
+  }
+  if (!sending || !ready.length) return ready;
+  const screened = await screenAll(
+    ctx,
+    ready.map((c) => ({ name: c.name, phone: c.phone, idNumber: '' })),
+  );
+  return ready.filter((c, i) => {
+    if (screened[i]?.decision !== 'refuse') return true;
+    errors.push({ row: c.row, field: 'name', rule: 'screened' });
+    return false;
+  });
 }
 
 /**
@@ -116,12 +140,7 @@ export async function batchInvite(ctx: AuthedContext, input: BatchInput) {
     candidates.push({ row, name, phone, email: rawEmail ? normalizeEmail(rawEmail) : '', company, lang: lang as Lang, at: at as Date });
   });
 
-  // Already invited for that day (the single invite's 112, per row here).
-  const ready: Candidate[] = [];
-  for (const c of candidates) {
-    if (c.phone && (await invitedThatDay(ctx, c.phone, c.at))) errors.push({ row: c.row, field: 'phone', rule: 'invited' });
-    else ready.push(c);
-  }
+  const ready = await readyRows(ctx, candidates, errors, !input.dryRun);
   errors.sort((a, b) => a.row - b.row);
 
   const summary = {

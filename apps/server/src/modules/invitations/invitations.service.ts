@@ -22,7 +22,7 @@ import { canSee } from '../../platform/identity/visibility.js';
 import { sealedInMessage } from '../../platform/messages/messages.js';
 import { needsApproval, submit } from '../approvals/approvals.public.js';
 import { type Screened, withdrawReviews } from '../blacklist/blacklist.public.js';
-import { holdVisit, screen } from '../visits/visits.public.js';
+import { holdVisit, screenTogether } from '../visits/visits.public.js';
 import { passAttachment } from './invitations.mails.js';
 import { sendCancellation, sendInvitation } from './invitations.notices.js';
 import { invitationActions } from './invitations.policy.js';
@@ -203,9 +203,11 @@ export async function storeInvitations(
   const switchOn = (await settingsOf(ctx)).processSwitch === 1;
   // Asked before the transaction: the policies read the directory (the embedded database has one connection).
   const approval: boolean[] = [];
-  // Each visitor screened first: a refusing match stops the whole invitation (66), a review holds that visitor.
-  const screened: Screened[] = [];
-  for (const p of plan.people) screened.push(await screen(ctx, { name: p.name, phone: p.phone, idNumber: '' }));
+  // Each visitor screened first: a refusing match stops the whole invitation (66, naming whom), a review holds that visitor.
+  const screened = await screenTogether(
+    ctx,
+    plan.people.map((p) => ({ name: p.name, phone: p.phone, idNumber: '' })),
+  );
   for (const p of plan.people)
     approval.push(
       switchOn &&

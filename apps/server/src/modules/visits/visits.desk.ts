@@ -95,6 +95,26 @@ export async function screen(
   return screened;
 }
 
+type Person = { name: string; phone: string; idNumber: string };
+
+/** Several people screened, each as `screen` would, in order; a refusal is the caller's to report. */
+export async function screenAll(ctx: AuthedContext, people: readonly Person[]): Promise<Screened[]> {
+  const out: Screened[] = [];
+  for (const who of people) out.push(await blacklist.screenSubject(ctx, who));
+  return out;
+}
+
+/**
+ * Several people coming together (an invitation's visitors): a refusal stops them all (66), naming every refused
+ * person by place and name (`result.refused`), so the form can say which.
+ */
+export async function screenTogether(ctx: AuthedContext, people: readonly Person[]): Promise<Screened[]> {
+  const screened = await screenAll(ctx, people);
+  const refused = people.flatMap((p, index) => (screened[index]?.decision === 'refuse' ? [{ index, name: p.name }] : []));
+  if (refused.length) throw new AppError(Status.BLACKLISTED, undefined, { refused });
+  return screened;
+}
+
 /** What a visit held for review goes on with once allowed: its approval policy (still to ask), or nothing more. */
 export interface HeldVisit {
   approval: boolean;

@@ -64,6 +64,7 @@ export const invitationsEn = {
       tooFar: 'At most {{days}} days ahead',
       duplicate: 'This phone is already in the list',
       invited: 'This phone is already invited that day',
+      screened: 'This visitor cannot be invited: contact security',
     },
   },
   batch: {

@@ -66,6 +66,7 @@ export const invitationsZh: DeepStrings<typeof invitationsEn> = {
       tooFar: '最多提前 {{days}} 天邀请',
       duplicate: '该手机号已在列表中',
       invited: '该手机号当天已被邀请',
+      screened: '无法邀请该访客，请联系安保',
     },
   },
   batch: {

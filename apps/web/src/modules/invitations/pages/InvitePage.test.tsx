@@ -30,7 +30,7 @@ describe('InvitePage', () => {
     await i18n.changeLanguage('en');
   });
 
-  it('checks each visitor as typed, sends the invitation and lists the links; the server’s refusal lands on its row', async () => {
+  it('checks each visitor as typed, sends the invitation and lists the links; the server’s refusals (a field, screening’s 66) land on their row', async () => {
     let calls = 0;
     const server = stubServer({
       config,
@@ -39,6 +39,7 @@ describe('InvitePage', () => {
       addAppointment: (b) => {
         calls += 1;
         if (calls === 1) return { status: 112, reason: 'already invited', result: { errors: [{ field: 'visitors.0.phone', rule: 'invited' }] } };
+        if (calls === 2) return { status: 66, reason: 'This visitor cannot be registered', result: { refused: [{ index: 0, name: 'Ivy Guest' }] } };
         const visitors = b.visitors as { name: string; phone: string }[];
         return {
           status: 0,
@@ -69,6 +70,10 @@ describe('InvitePage', () => {
       tid: null,
       gid: null,
     });
+
+    // Screening's refusal (66) names the visitor it refused, on their row.
+    fireEvent.click(screen.getByRole('button', { name: /Send invitations/ }));
+    expect(await screen.findByText('This visitor cannot be invited: contact security')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: /Send invitations/ }));
     const links = await screen.findByTestId('invite-links');

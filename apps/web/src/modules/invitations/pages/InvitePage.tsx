@@ -14,7 +14,7 @@ import { InviteCommonFields, type InviteCommonValues } from '../components/Invit
 import { InviteeFields, type InviteeRow, inviteesOf } from '../components/InviteeFields';
 import { InviteGate } from '../components/InviteGate';
 import { KnownVisitorHint } from '../components/KnownVisitorHint';
-import { namePath, useInviteRuleText } from '../rules';
+import { namePath, refusedVisitors, useInviteRuleText } from '../rules';
 
 interface Values extends InviteCommonValues {
   visitors: InviteeRow[];
@@ -75,9 +75,11 @@ export function InvitePage({ forSubCompany = false }: { forSubCompany?: boolean 
       setDone(invited);
     } catch (err) {
       if (!(err instanceof ApiError) || err.http !== undefined) return;
+      // Screening's refusal (66) names the visitors it refused: said on their names, as a field error would be.
+      const fieldErrors = err.status === Status.BLACKLISTED ? refusedVisitors(err.result) : err.fieldErrors;
       if (err.status === Status.INVITE_FEATURE_OFF) setClosed(err.reason);
-      else if (err.fieldErrors.length)
-        form.setFields(err.fieldErrors.map((f) => ({ name: namePath(f.field) as never, errors: [text(f.rule, f.field.split('.').at(-1) ?? '')] })));
+      else if (fieldErrors.length)
+        form.setFields(fieldErrors.map((f) => ({ name: namePath(f.field) as never, errors: [text(f.rule, f.field.split('.').at(-1) ?? '')] })));
       else displayError(err);
     } finally {
       setBusy(false);
