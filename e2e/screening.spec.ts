@@ -154,4 +154,62 @@ describe('watchlist screening', () => {
       await page.context().close();
     });
   }
+
+  it('a kiosk served over plain http screens offline with its copy: the listed name is sent to reception, the record held when sent (zh)', async () => {
+    const { k, locale, host } = TEXTS.zh;
+    const email = 'screening.http@example.com';
+    await registerCompany(stack, email, 'Screening http', { lang: 'zh', phone: '13900170003' });
+    const admin = (await ok('Login', { email, password: PASSWORD })).token;
+    await ok('addEmployee', { employee_name: host, phone: '13800170003' }, admin);
+    await ok('updateblackListSwitch', { blackListSwitch: 1 }, admin);
+    await ok('addBlacklist', { name: '張偉', remark: 'theft' }, admin);
+    const account = 'kiosk_screening_http';
+    await ok('AddManager', { account, password: PASSWORD, sName: 'Kiosk', sType: 4 }, admin);
+    const machine = (await ok('Login', { email: account, password: PASSWORD })).token;
+    await ok('updatePassword', { oldPassword: PASSWORD, password: 'Kiosk!2026s' }, machine);
+
+    // The kiosk at a LAN name over plain http (not localhost): an insecure context, without WebCrypto. Its requests
+    // reach the test server through the route; "down" stands for the server gone.
+    const origin = 'http://kiosk-lan.invalid';
+    const context = await newContext(stack.browser, locale, { viewport: TABLET, hasTouch: true });
+    let down = false;
+    await context.route(`${origin}/**`, async (route) => {
+      const url = route.request().url();
+      if (down && new URL(url).pathname.startsWith('/api/')) return route.abort('connectionrefused');
+      await route.fulfill({ response: await route.fetch({ url: url.replace(origin, stack.server.url) }) });
+    });
+    const kiosk = await context.newPage();
+    await step(kiosk, 'screening-http-offline', async () => {
+      const copy = kiosk.waitForResponse((r) => r.url().includes('/api/getScreeningCopy') && r.ok());
+      await kiosk.goto(`${origin}/kiosk`);
+      assert.deepEqual(await kiosk.evaluate(() => [window.isSecureContext, typeof globalThis.crypto?.subtle]), [false, 'undefined']);
+      await kiosk.getByLabel(k.signin.account, { exact: true }).fill(account);
+      await kiosk.getByLabel(k.signin.password, { exact: true }).fill('Kiosk!2026s');
+      await kiosk.getByRole('button', { name: k.signin.submit }).click();
+      await kiosk.getByTestId('kiosk-home').waitFor();
+      await copy;
+      await kiosk.getByRole('button', { name: new RegExp(`^${k.register.title}`) }).click();
+      await kiosk.getByLabel(k.register.vname, { exact: true }).fill('Zhang Wei');
+      await kiosk.getByLabel(k.register.vphone, { exact: true }).fill('13911170003');
+      await kiosk.getByPlaceholder(k.register.hostPlaceholder).fill(host.slice(0, 2));
+      await kiosk.getByRole('button', { name: host }).click();
+      await kiosk.getByTestId('host-chosen').waitFor();
+      await kiosk.getByRole('button', { name: k.common.next }).click();
+      await kiosk.getByRole('button', { name: k.faceConsent.decline, exact: true }).click();
+      down = true;
+      await kiosk.getByRole('button', { name: k.photo.skip }).click();
+      // Matched offline: sent to reception, neutrally; never told of a list.
+      await kiosk.getByText(k.result.seeReception).waitFor();
+      assert.equal(await kiosk.getByText(/blacklist|黑名单|watchlist/i).count(), 0);
+      await screenshot(kiosk, 'screening-http-offline');
+      // Back online, the queue sends the record and the server holds it for review, as the kiosk guessed.
+      down = false;
+      const [held] = await until('the record sent and held', async () => {
+        const found = (await ok('getScreeningReviews', { name: 'Zhang Wei' }, admin)).list;
+        return found.length ? found : undefined;
+      });
+      assert.equal(held?.status, 'waiting');
+    });
+    await context.close();
+  });
 });

@@ -1,3 +1,5 @@
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
 import { idNumberKey, phoneKey, type ScreeningDecision } from '@openvisit/contract';
 import type { Digest } from '@openvisit/contract/screening';
 import type { OfflineQueue, QueuedRecord } from './offlineQueue';
@@ -5,7 +7,7 @@ import type { KeptCopy, ScreeningCopies } from './screeningCopy';
 
 /**
  * Screening a visitor while the server does not answer (issue 42): the person's keys digested under the copy's key
- * (WebCrypto's HMAC-SHA-256, the key imported once per copy) and looked up in the copy (`screenOffline` of
+ * (HMAC-SHA-256, `hmacDigest`) and looked up in the copy (`screenOffline` of
  * `@openvisit/contract/screening`). That module carries OpenCC's and pinyin-pro's tables, hundreds of KB: it is
  * imported when a copy arrives (once the page is idle) or when a screening needs it, never with the kiosk's first page.
  */
@@ -33,11 +35,15 @@ export function toBase64url(bytes: Uint8Array): string {
     .replace(/=+$/, '');
 }
 
-/** The server's digest of a key: HMAC-SHA-256 under the kiosk key, its first `bytes` bytes as base64url. */
-export async function hmacDigest(key: string, bytes: number, subtle: SubtleCrypto = globalThis.crypto.subtle): Promise<Digest> {
-  const hmac = await subtle.importKey('raw', fromBase64url(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+/**
+ * The server's digest of a key: HMAC-SHA-256 under the kiosk key, its first `bytes` bytes as base64url. Computed by
+ * `@noble/hashes`, not WebCrypto, which browsers give secure contexts only: a kiosk served over plain http on a site's
+ * network screens offline too.
+ */
+export function hmacDigest(key: string, bytes: number): Digest {
+  const secret = fromBase64url(key);
   const encoder = new TextEncoder();
-  return async (plain) => toBase64url(new Uint8Array(await subtle.sign('HMAC', hmac, encoder.encode(plain))).subarray(0, bytes));
+  return async (plain) => toBase64url(hmac(sha256, secret, encoder.encode(plain)).subarray(0, bytes));
 }
 
 /** What the kiosk knows of the person: a walk-in's name, phone and certificate number; a check-in's phone. */
@@ -66,7 +72,7 @@ export function prepare(copy: KeptCopy): Promise<ScreenPerson> {
   if (!ready) {
     ready = (async () => {
       const m = await loadMatcher();
-      const digest = await hmacDigest(copy.key, m.OFFLINE_DIGEST_BYTES);
+      const digest = hmacDigest(copy.key, m.OFFLINE_DIGEST_BYTES);
       const index = m.offlineIndex(copy.entries);
       // The first reading of a name loads pinyin-pro's dictionaries: done here, not while a visitor waits.
       m.offlineProbeKeys({ name: '张伟' }, copy.mode);
