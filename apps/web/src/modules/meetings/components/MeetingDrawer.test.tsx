@@ -59,6 +59,7 @@ describe('MeetingDrawer', () => {
         answers += 1;
         if (answers === 1) return { status: 108, reason: 'taken', result: { errors: [{ field: 'subject', rule: 'taken' }] } };
         if (answers === 2) return { status: 112, reason: 'invited', result: { errors: [{ field: 'visitors.0.phone', rule: 'invited' }] } };
+        if (answers === 3) return { status: 66, reason: 'refused', result: { refused: [{ index: 0, name: 'Li Guest' }] } };
         return {
           status: 0,
           result: {
@@ -126,10 +127,13 @@ describe('MeetingDrawer', () => {
     });
     submit();
     await waitFor(() => expect(errorOf('Mobile phone')).toBe('Already invited'));
+    // Screening's refusal (66) lands on the refused visitor's name.
+    submit();
+    await waitFor(() => expect(errorOf('Visitor name')).toBe('This visitor cannot be invited: contact security'));
     submit();
     expect(await screen.findByText('1 visitor invited')).toBeTruthy();
     expect(screen.getByText('http://x.test/invite?token=abc')).toBeTruthy();
-    expect(server.bodies('addMeeting')).toHaveLength(3);
+    expect(server.bodies('addMeeting')).toHaveLength(4);
   });
 
   it('on a phone: a start and an end, each a date and a time; the end follows the start; the same rules', async () => {

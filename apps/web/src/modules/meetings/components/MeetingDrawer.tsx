@@ -21,7 +21,7 @@ import { ApiError } from '../../../platform/apiError';
 import { useLang } from '../../../platform/i18n';
 import { displayError } from '../../../platform/notify';
 import { FIELD_MAX, ruleMessage } from '../../../platform/validationText';
-import { InviteeFields, type InviteeRow, inviteesOf, namePath } from '../../invitations/public';
+import { InviteeFields, type InviteeRow, inviteesOf, namePath, refusedVisitors } from '../../invitations/public';
 import { useAddMeeting, useUpdateMeeting } from '../api';
 import { type MeetingRange, MeetingTimeInput } from './MeetingTimeInput';
 
@@ -38,7 +38,7 @@ interface Values {
 
 /** The meetings' own rules, with texts of their own; the visitors' rows keep the invitation's texts. */
 const MEETING_RULES = ['past', 'tooFar', 'beforeStart', 'taken', 'invited', 'atLeastOne'] as const;
-const INVITE_RULES = ['phoneOrEmail', 'duplicate'] as const;
+const INVITE_RULES = ['phoneOrEmail', 'duplicate', 'screened'] as const;
 /** Server fields shown on another form field. */
 const FIELD_MAP: Readonly<Record<string, string>> = { startTime: 'range', endTime: 'range', appointmentDate: 'range' };
 
@@ -52,9 +52,12 @@ export function useMeetingRuleText() {
   };
 }
 
-/** Puts the answer's field failures on the form's fields (visitor rows by their path); answers whether any landed. */
+/**
+ * Puts the answer's field failures on the form's fields (visitor rows by their path; the visitors screening refused,
+ * 66, on their names); answers whether any landed.
+ */
 export function showFieldErrors<T>(form: FormInstance<T>, err: ApiError, text: (rule: string, field: string) => string): boolean {
-  const errors = err.fieldErrors;
+  const errors = err.status === Status.BLACKLISTED ? refusedVisitors(err.result) : err.fieldErrors;
   if (!errors.length) return false;
   form.setFields(
     errors.map((f) => ({
