@@ -120,13 +120,12 @@ export function FaceUploadControls({
   );
 }
 
-/** The drawer's face photo section: the picture beside its advice, buttons and messages. */
-function FaceSection({ thumb, children }: { thumb: ReactNode; children: ReactNode }) {
-  const { t } = useTranslation();
+/** A photo's section of a form: its title, the picture beside its advice, buttons and messages. */
+export function PhotoSection({ title, testId, thumb, children }: { title: string; testId: string; thumb: ReactNode; children: ReactNode }) {
   return (
-    <section aria-label={t('employees.faces.field.title')} data-testid="face-photo-field">
+    <section aria-label={title} data-testid={testId}>
       <Divider titlePlacement="start" style={{ marginTop: 0 }}>
-        {t('employees.faces.field.title')}
+        {title}
       </Divider>
       <Flex gap={16} align="flex-start" style={{ marginBottom: 16 }}>
         {thumb}
@@ -138,20 +137,71 @@ function FaceSection({ thumb, children }: { thumb: ReactNode; children: ReactNod
   );
 }
 
+/** The drawer's face photo section. */
+function FaceSection({ thumb, children }: { thumb: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <PhotoSection title={t('employees.faces.field.title')} testId="face-photo-field" thumb={thumb}>
+      {children}
+    </PhotoSection>
+  );
+}
+
+/**
+ * A photo chosen now and sent later (once what it belongs to is saved): checked as chosen with the contract's limits,
+ * replaced or dropped; a refused file is said in the reader's words.
+ */
+export function PhotoChooser({
+  value,
+  onChange,
+  testIds,
+}: {
+  value: File | null;
+  onChange: (file: File | null) => void;
+  testIds: { upload: string; remove: string; problem: string };
+}) {
+  const { t } = useTranslation();
+  const problemText = useFaceProblemText();
+  const [problem, setProblem] = useState<string | null>(null);
+  const choose = (file: File) => {
+    const local = checkFacePhoto(file);
+    setProblem(local ? problemText(local, 'client') : null);
+    if (!local) onChange(file);
+  };
+  return (
+    <>
+      <Space wrap>
+        <Upload
+          accept={ACCEPT}
+          showUploadList={false}
+          multiple={false}
+          beforeUpload={(file) => {
+            choose(file);
+            return false;
+          }}
+        >
+          <Button icon={<UploadOutlined />} data-testid={testIds.upload}>
+            {value ? t('employees.faces.field.replace') : t('employees.faces.field.choose')}
+          </Button>
+        </Upload>
+        {value ? (
+          <Button icon={<DeleteOutlined />} onClick={() => onChange(null)} data-testid={testIds.remove}>
+            {t('employees.faces.field.remove')}
+          </Button>
+        ) : null}
+      </Space>
+      {problem ? <Alert type="error" showIcon title={problem} data-testid={testIds.problem} /> : null}
+    </>
+  );
+}
+
 /**
  * The face photo of a new employee: chosen and checked now, sent once the employee is saved (an upload needs the
  * employee's id). The drawer holds the file.
  */
 export function NewFacePhoto({ value, onChange }: { value: File | null; onChange: (file: File | null) => void }) {
   const { t } = useTranslation();
-  const problemText = useFaceProblemText();
-  const [problem, setProblem] = useState<string | null>(null);
   const url = useObjectUrl(value ?? undefined);
-  const choose = (file: File) => {
-    const local = checkFacePhoto(file);
-    setProblem(local ? problemText(local, 'client') : null);
-    if (!local) onChange(file);
-  };
   return (
     <FaceSection
       thumb={
@@ -166,27 +216,7 @@ export function NewFacePhoto({ value, onChange }: { value: File | null; onChange
         {t('employees.faces.field.advice', { max: formatBytes(FACE_UPLOAD_MAX_BYTES) })}
       </Typography.Text>
       {value ? <Typography.Text>{t('employees.faces.field.sentOnSave')}</Typography.Text> : null}
-      <Space wrap>
-        <Upload
-          accept={ACCEPT}
-          showUploadList={false}
-          multiple={false}
-          beforeUpload={(file) => {
-            choose(file);
-            return false;
-          }}
-        >
-          <Button icon={<UploadOutlined />} data-testid="face-upload">
-            {value ? t('employees.faces.field.replace') : t('employees.faces.field.choose')}
-          </Button>
-        </Upload>
-        {value ? (
-          <Button icon={<DeleteOutlined />} onClick={() => onChange(null)} data-testid="face-remove">
-            {t('employees.faces.field.remove')}
-          </Button>
-        ) : null}
-      </Space>
-      {problem ? <Alert type="error" showIcon title={problem} data-testid="face-problem" /> : null}
+      <PhotoChooser value={value} onChange={onChange} testIds={{ upload: 'face-upload', remove: 'face-remove', problem: 'face-problem' }} />
     </FaceSection>
   );
 }

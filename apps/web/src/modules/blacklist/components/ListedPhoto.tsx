@@ -1,14 +1,13 @@
-import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { FACE_IMAGE_EXTENSIONS, type ListedPerson } from '@openvisit/contract';
-import { Alert, App, Button, Divider, Flex, Image, Space, Typography, Upload } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import type { ListedPerson } from '@openvisit/contract';
+import { App, Button, Image, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkFacePhoto, FaceUploadControls, PhotoThumb, useFaceProblemText, useFaceSender, useObjectUrl } from '../../../core/faces/public';
+import { FaceUploadControls, PhotoChooser, PhotoSection, PhotoThumb, useFaceSender, useObjectUrl } from '../../../core/faces/public';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { listedPhotoLoader, useDeleteListedPhoto, useUploadListedPhoto } from '../api';
 import type { ListKind } from '../kinds';
 
-const ACCEPT = FACE_IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',');
 const SIZE = 96;
 
 /** An entry's photo as a thumbnail (a click shows it large); nothing when the entry has none. */
@@ -26,21 +25,16 @@ export function ListedThumb({ kind, bid, photo, name, size = 36 }: { kind: ListK
   );
 }
 
-function PhotoSection({ thumb, children }: { thumb: ReactNode; children: ReactNode }) {
+/** The dialog's photo section, with the advice on what the photo is for. */
+function ListedPhotoSection({ thumb, children }: { thumb: ReactNode; children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <section aria-label={t('blacklist.photo.title')} data-testid="listed-photo-field">
-      <Divider titlePlacement="start">{t('blacklist.photo.title')}</Divider>
-      <Flex gap={16} align="flex-start">
-        {thumb}
-        <Flex vertical gap={8} style={{ flex: 1, minWidth: 0 }}>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('blacklist.photo.advice')}
-          </Typography.Text>
-          {children}
-        </Flex>
-      </Flex>
-    </section>
+    <PhotoSection title={t('blacklist.photo.title')} testId="listed-photo-field" thumb={thumb}>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t('blacklist.photo.advice')}
+      </Typography.Text>
+      {children}
+    </PhotoSection>
   );
 }
 
@@ -50,43 +44,20 @@ function PhotoSection({ thumb, children }: { thumb: ReactNode; children: ReactNo
  */
 export function NewListedPhoto({ value, onChange }: { value: File | null; onChange: (file: File | null) => void }) {
   const { t } = useTranslation();
-  const problemText = useFaceProblemText();
-  const [problem, setProblem] = useState<string | null>(null);
   const url = useObjectUrl(value ?? undefined);
-  const choose = (file: File) => {
-    const local = checkFacePhoto(file);
-    setProblem(local ? problemText(local, 'client') : null);
-    if (!local) onChange(file);
-  };
   return (
-    <PhotoSection
+    <ListedPhotoSection
       thumb={
         url ? <Image src={url} alt={t('blacklist.photo.chosen')} width={SIZE} height={SIZE} style={{ objectFit: 'cover', borderRadius: 6 }} /> : null
       }
     >
       {value ? <Typography.Text>{t('blacklist.photo.sentOnSave')}</Typography.Text> : null}
-      <Space wrap>
-        <Upload
-          accept={ACCEPT}
-          showUploadList={false}
-          multiple={false}
-          beforeUpload={(file) => {
-            choose(file);
-            return false;
-          }}
-        >
-          <Button icon={<UploadOutlined />} data-testid="listed-photo-upload">
-            {value ? t('employees.faces.field.replace') : t('employees.faces.field.choose')}
-          </Button>
-        </Upload>
-        {value ? (
-          <Button icon={<DeleteOutlined />} onClick={() => onChange(null)} data-testid="listed-photo-remove">
-            {t('employees.faces.field.remove')}
-          </Button>
-        ) : null}
-      </Space>
-      {problem ? <Alert type="error" showIcon title={problem} data-testid="listed-photo-problem" /> : null}
-    </PhotoSection>
+      <PhotoChooser
+        value={value}
+        onChange={onChange}
+        testIds={{ upload: 'listed-photo-upload', remove: 'listed-photo-remove', problem: 'listed-photo-problem' }}
+      />
+    </ListedPhotoSection>
   );
 }
 
@@ -114,7 +85,7 @@ export function ListedPhotoField({ kind, entry }: { kind: ListKind; entry: Liste
     }
   };
   return (
-    <PhotoSection
+    <ListedPhotoSection
       thumb={
         <PhotoThumb
           key={photo}
@@ -134,6 +105,6 @@ export function ListedPhotoField({ kind, entry }: { kind: ListKind; entry: Liste
           </ConfirmDelete>
         ) : null}
       </FaceUploadControls>
-    </PhotoSection>
+    </ListedPhotoSection>
   );
 }
