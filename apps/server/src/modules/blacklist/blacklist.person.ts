@@ -19,7 +19,7 @@ export async function listedOfPerson(scope: TenantScope, secrets: SecretBox, key
     at: r.createdAt,
     list: r.kind === 'white' ? 'white' : 'black',
     fields: { list: r.kind, name: r.name, phone: r.phone, idNumber: shownNumber(r), remark: r.remark },
-    files: [],
+    files: r.photo ? [r.photo] : [],
     names: [r.name],
     // A number found by its hash is the one asked for: the entry gives it back as a key, as one from before hashing does.
     keys: keysOf([r.phone], [], [r.credentialNo || (keys.idNumbers.find((n) => idNumberHash(secrets, n) === r.credentialHash) ?? '')]),

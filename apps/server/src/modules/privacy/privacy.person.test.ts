@@ -10,7 +10,7 @@ import { faceDataUrl } from '../../../test/faces.js';
 import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { seedBooking } from '../../../test/logistics.js';
 import { selectRows } from '../../db/client.js';
-import { examPapers, residentVisitors, visits } from '../../db/schema/index.js';
+import { examPapers, listedPeople, residentVisitors, visits } from '../../db/schema/index.js';
 
 const DAY = 86_400_000;
 
@@ -101,7 +101,13 @@ describe("a person's data (findPerson, exportPersonData, erasePerson)", () => {
       ).status,
     ).toBe(0);
     await seedBooking(t, a.token, { dname: p.name, dmobile: p.phone, dcardId: p.idNumber });
-    expect((await t.api.addBlacklist({ name: p.name, credentialNo: p.idNumber, remark: 'Threatened the desk staff' }, a.token)).status).toBe(0);
+    const listed = await t.api.addBlacklist({ name: p.name, credentialNo: p.idNumber, remark: 'Threatened the desk staff' }, a.token);
+    expect(listed.status).toBe(0);
+    // The entry's photo is the person's too: exported with them and erased with them.
+    const still = await sharp({ create: { width: 160, height: 160, channels: 3, background: '#6d597a' } })
+      .jpeg()
+      .toBuffer();
+    expect((await t.upload('uploadBlacklistPhoto', { name: 'still.jpg', bytes: still }, { bid: String(listed.result.bid) }, a.token)).status).toBe(0);
     await t.db.insert(examPapers).values({
       companyId: a.id,
       title: 'Safety',
@@ -208,6 +214,15 @@ describe("a person's data (findPerson, exportPersonData, erasePerson)", () => {
       const name = `files/visits-${walkIn?.id}-${i + 1}${path.extname(key ?? '')}`;
       expect(Buffer.from(zip[name] ?? []).equals((await t.services.files.read(key ?? '')) ?? Buffer.alloc(1))).toBe(true);
     }
+    const entry = found.records.find((r) => r.source === 'blacklist');
+    const [listedRow] = await t.db
+      .select()
+      .from(listedPeople)
+      .where(eq(listedPeople.id, entry?.id ?? 0));
+    expect(listedRow?.photo).toMatch(/^listed\//);
+    expect(
+      Buffer.from(zip[`files/blacklist-${entry?.id}-1.jpg`] ?? []).equals((await t.services.files.read(listedRow?.photo ?? '')) ?? Buffer.alloc(1)),
+    ).toBe(true);
     expect(
       Buffer.from(zip[`files/visits-${walkIn?.id}-3.pdf`] ?? [])
         .subarray(0, 5)
@@ -267,6 +282,8 @@ describe("a person's data (findPerson, exportPersonData, erasePerson)", () => {
     const visitRows = (await t.db.select({ n: sql<number>`count(*)::int` }).from(visits).where(eq(visits.companyId, a.id)))[0]?.n;
     const keys = (await t.db.select().from(visits).where(eq(visits.phone, P.phone))).flatMap((v) => [v.photo, v.signature, v.pdf]);
     const face = (await t.db.select().from(residentVisitors).where(eq(residentVisitors.phone, P.phone)))[0]?.face ?? '';
+    const listedPhoto = (await t.db.select().from(listedPeople).where(eq(listedPeople.name, P.name)))[0]?.photo ?? '';
+    expect(listedPhoto).not.toBe('');
     const needles = [P.name, P.phone, P.email, P.idNumber];
     expect((await leftovers(needles)).length).toBeGreaterThan(10);
 
@@ -283,7 +300,7 @@ describe("a person's data (findPerson, exportPersonData, erasePerson)", () => {
 
     expect(await leftovers(needles)).toEqual([]);
     expect(await filesHolding([P.name, P.phone, P.email, P.idNumber])).toEqual([]);
-    for (const key of [...keys, face].filter(Boolean)) expect(await t.services.files.read(key)).toBeUndefined();
+    for (const key of [...keys, face, listedPhoto].filter(Boolean)) expect(await t.services.files.read(key)).toBeUndefined();
     // The visits stay as counts; the other person and the other company's visitor are untouched.
     expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(visits).where(eq(visits.companyId, a.id)))[0]?.n).toBe(visitRows);
     expect((await t.api.findPerson({ phone: Q.phone }, a.token)).result).toEqual({ ...others, logEntries: others.logEntries + 1 });

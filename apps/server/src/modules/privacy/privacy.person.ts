@@ -172,7 +172,7 @@ export async function erasePerson(ctx: AuthedContext, input: In<'erasePerson'>):
       h.visits.map((v) => ({ id: v.id, name: v.names[0] ?? '', photo: '', signature: '', pdf: '' })),
       true,
     );
-    const files = [...h.visits, ...h.residents, ...h.logistics].flatMap((r) => r.files);
+    const files = [...h.visits, ...h.residents, ...h.logistics, ...listed].flatMap((r) => r.files);
     await queueFileDeletions(tx, companyId, files);
     const erased: Record<PersonSource, number> = {
       visits: visits.done.length,

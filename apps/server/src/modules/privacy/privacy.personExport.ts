@@ -29,7 +29,7 @@ const TEXT = {
 
 /** The stored files of each record, named in the zip by source, record and place (their type kept). */
 function zipFiles(h: Held): { key: string; name: string; record: string }[] {
-  return (['visits', 'residents', 'logistics'] as const).flatMap((source) =>
+  return (['visits', 'residents', 'logistics', 'blacklist'] as const).flatMap((source) =>
     h[source].flatMap((r) =>
       r.files.map((key, i) => ({ key, record: `${source}-${r.id}`, name: `files/${source}-${r.id}-${i + 1}${path.extname(key)}` })),
     ),
