@@ -2,7 +2,7 @@
 // watchlist entries built as the server builds it (realistic Chinese and Latin names from a seeded generator, a tenth in
 // traditional characters, a tenth with an alias, half with a phone, a third with an ID number), digested under a random
 // kiosk key. Each probe is the kiosk's own call (`prepare(copy)` then the person: identifiers normalised, keys
-// digested with WebCrypto, looked up), timed one after another: Han names, their pinyin, Latin names, phones and
+// digested with @noble/hashes, looked up), timed one after another: Han names, their pinyin, Latin names, phones and
 // whole walk-ins, half of each listed. Baseline in the same run: one Map lookup per probe. Goal: p95 ≤ 50 ms.
 // Part of `npm run bench`; alone: `npm run bench:kiosk-screening` (BENCH_SCREENING_ENTRIES, BENCH_SCREENING_PROBES).
 import { pathToFileURL } from 'node:url';
