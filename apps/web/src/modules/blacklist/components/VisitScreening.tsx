@@ -12,11 +12,14 @@ import { MatchList } from './Matches';
 
 const STATUS_COLOR: Record<ScreeningReviewStatus, string> = { waiting: 'orange', allowed: 'green', refused: 'red', withdrawn: 'default' };
 
-/** A visit's screening review, for whoever may read the queue (nothing is asked for anyone else). */
-export function useVisitScreening(vid: number | undefined) {
+/**
+ * A visit's screening review, for whoever may read the queue (nothing is asked for anyone else); read again when the
+ * visit's status changes (a refusal or a call-off withdraws the review).
+ */
+export function useVisitScreening(vid: number | undefined, status: string | undefined) {
   const allowed = useCanCall(getVisitScreening);
   return useQuery({
-    queryKey: [...reviewKeys.all, 'visit', vid],
+    queryKey: [...reviewKeys.all, 'visit', vid, status],
     queryFn: () => api.getVisitScreening({ vid: vid ?? 0 }, { silent: true }),
     enabled: allowed && vid !== undefined,
   });
@@ -26,9 +29,9 @@ export function useVisitScreening(vid: number | undefined) {
  * Why screening held a visit (the visit drawer): its review's state, who decided and why, and the matches with their
  * reasons and photos; nothing for a visit screening never held, or for whoever may not read the queue.
  */
-export function VisitScreening({ vid }: { vid: number }) {
+export function VisitScreening({ vid, status }: { vid: number; status: string }) {
   const { t } = useTranslation();
-  const r = useVisitScreening(vid).data?.review;
+  const r = useVisitScreening(vid, status).data?.review;
   if (!r) return null;
   const queue = getSession().project?.role === Role.HSE ? '/hsehome/hsereviews' : '/blacklist/reviews';
   return (

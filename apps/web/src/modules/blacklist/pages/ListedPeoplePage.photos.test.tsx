@@ -136,7 +136,7 @@ describe('watchlist photos', () => {
     const server = stubServer(baseHandlers({ getVisitScreening: ok({ review: review(4, 'Zhang Wei') }) }));
     render(
       <AppProviders queryClient={createQueryClient()}>
-        <VisitScreening vid={77} />
+        <VisitScreening vid={77} status="unauthorized" />
       </AppProviders>,
     );
     await new Promise((r) => setTimeout(r, 50));
@@ -148,5 +148,5 @@ describe('watchlist photos', () => {
 /** The drawer's place for the screening of the visit the path names. */
 function Probe() {
   const { vid } = useParams();
-  return <VisitScreening vid={Number(vid)} />;
+  return <VisitScreening vid={Number(vid)} status="unauthorized" />;
 }

@@ -1,5 +1,5 @@
 import { Role, type ScreeningReview } from '@openvisit/contract';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../platform/i18n';
@@ -78,4 +78,26 @@ describe('VisitDrawer and screening', () => {
         expect(within(detail).queryByTestId('visit-screening')).toBeNull();
       }
     });
+
+  it('refused in the drawer, the visit is read again and so is its screening, now withdrawn', async () => {
+    let status = 'unauthorized';
+    const server = stubServer({
+      config: () => ({ status: 0, result: { version: 'v', siteLabel: 'OpenVisit', captcha: false, features: { blacklist: true } } }),
+      GetVisitorByVid: () => ({ status: 0, result: { ...sampleVisit(7, { status: status as 'unauthorized', permission: 0 }), history: [] } }),
+      getVisitScreening: () => ({ status: 0, result: { review: { ...held, status: status === 'refused' ? 'withdrawn' : 'waiting' } } }),
+      getApprovalHistory: () => ({ status: 0, result: [] }),
+      updateVisitStatus: () => {
+        status = 'refused';
+        return { status: 0, result: sampleVisit(7, { status: 'refused', permission: 2 }) };
+      },
+    });
+    renderDrawer();
+    const detail = await screen.findByTestId('visit-detail');
+    expect(await within(detail).findByText(/Held by screening since/)).toBeTruthy();
+    fireEvent.click(await within(detail).findByRole('button', { name: /Refuse/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(server.bodies('updateVisitStatus')).toHaveLength(1));
+    expect(await within(detail).findByText('Withdrawn')).toBeTruthy();
+    expect(server.bodies('getVisitScreening').length).toBeGreaterThanOrEqual(2);
+  });
 });

@@ -106,7 +106,7 @@ export function VisitDrawer({ vid, onClose }: { vid: number | null; onClose: () 
 
   // A sub-company reads its visits; moving them is the company's and the desks' (updateVisitStatus's access).
   // A visit screening holds is let go from the review queue, not approved here (the server refuses it too).
-  const held = useVisitScreening(v?.vid).data?.review?.status === 'waiting';
+  const held = useVisitScreening(v?.vid, v?.status).data?.review?.status === 'waiting';
   const actions = v && canCall(changeVisit) ? CONSOLE_EVENTS.filter((e) => allowedEvents(v.status).includes(e) && !(held && e === 'approve')) : [];
 
   return (
@@ -161,7 +161,7 @@ export function VisitDrawer({ vid, onClose }: { vid: number | null; onClose: () 
             </Space>
           )}
           {/* Why screening held the visit comes before its details: it is what the reader must act on. */}
-          <VisitScreening vid={v.vid} />
+          <VisitScreening vid={v.vid} status={v.status} />
           <Descriptions
             column={1}
             size="small"
