@@ -8,6 +8,21 @@ import { buildApp } from '../apps/server/src/app.js';
 import { type Config, DEFAULT_RATE_LIMITS, loadConfig } from '../apps/server/src/config.js';
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.js';
 
+/** The password every bench's company and accounts are made with. */
+export const BENCH_PASSWORD = 'Bench#2026';
+
+/** Signs in over HTTP (`url` ends with /api) and answers the session token; a refusal stops the bench. */
+export async function signIn(url: string, email: string, password = BENCH_PASSWORD): Promise<string> {
+  const res = await fetch(`${url}/Login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const a = (await res.json()) as { status: number; reason: string; result: { token: string } };
+  if (a.status !== 0) throw new Error(`bench: ${email} could not sign in (${a.status} ${a.reason})`);
+  return a.result.token;
+}
+
 /** The machine's load averages, printed beside a figure measured on a shared machine. */
 export const loadAverage = () =>
   `load ${os

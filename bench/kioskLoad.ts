@@ -16,7 +16,7 @@ import { companies, employees, staffAccounts } from '../apps/server/src/db/schem
 import { fillDaySummaries } from '../apps/server/src/modules/reports/reports.fill.js';
 import { hashPassword } from '../apps/server/src/platform/identity/crypto.js';
 import { systemScope } from '../apps/server/src/platform/identity/tenancy.js';
-import { benchApp } from './common.js';
+import { benchApp, signIn } from './common.js';
 import type { KioskPlan, LoadPlan, LoadResult } from './kioskLoad.client.js';
 
 const COMPANIES = 20;
@@ -103,17 +103,6 @@ async function seed(db: Db, n: number, perKiosk: number) {
   const fillS = (performance.now() - f) / 1000;
   const [top] = (await rows<{ id: number; n: number }>(db, sql`SELECT max(id)::int AS id, count(*)::int AS n FROM visits`)).rows;
   return { ids, hostsOf, accounts, invites, historyS, fillS, seededMaxId: top?.id ?? 0, onRecord: top?.n ?? 0 };
-}
-
-async function login(url: string, account: string): Promise<string> {
-  const res = await fetch(`${url}/Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: account, password: PASSWORD }),
-  });
-  const a = (await res.json()) as { status: number; reason: string; result: { token: string } };
-  if (a.status !== 0) throw new Error(`kiosk load: ${account} could not sign in (${a.status} ${a.reason})`);
-  return a.result.token;
 }
 
 /** CPU seconds of this PostgreSQL cluster (the postmaster and its children) from /proc; null where there is none. */
@@ -257,7 +246,8 @@ export async function kioskLoadBench(): Promise<void> {
   const s = await seed(db, N, perKiosk);
   const tokens: string[] = [];
   // Argon2id makes each sign-in costly: four at a time.
-  for (let i = 0; i < s.accounts.length; i += 4) tokens.push(...(await Promise.all(s.accounts.slice(i, i + 4).map((a) => login(url, a.account)))));
+  for (let i = 0; i < s.accounts.length; i += 4)
+    tokens.push(...(await Promise.all(s.accounts.slice(i, i + 4).map((a) => signIn(url, a.account, PASSWORD)))));
   const plan = (first: number, codes: number): KioskPlan[] =>
     s.accounts.map((a, k) => ({ token: tokens[k] ?? '', hosts: s.hostsOf(a.companyId), firstCode: FIRST_CODE + k * perKiosk + first, codes }));
   const kiosks = s.accounts.length;

@@ -10,7 +10,7 @@ import { DEFAULT_RATE_LIMITS, loadConfig } from '../apps/server/src/config.js';
 import { openPglite, openPostgres } from '../apps/server/src/db/client.js';
 import { companies } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/platform/identity/crypto.js';
-import { bare, DURATION, type Figures, load, row } from './common.js';
+import { bare, DURATION, type Figures, load, row, signIn } from './common.js';
 import { credentialsBench } from './credentials.js';
 import { doorsBench } from './doors.js';
 import { durabilityBench } from './durability.js';
@@ -53,16 +53,8 @@ async function product(kind: 'pglite' | 'postgres', base: Figures): Promise<void
   await database.db
     .insert(companies)
     .values({ name: `Bench ${Date.now()}`, email, username: 'Bench', passwordHash: await hashPassword('Bench#2026'), status: 1 });
-  const login = (await (
-    await fetch(`${url}/Login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'Bench#2026' }),
-    })
-  ).json()) as {
-    result: { token: string };
-  };
-  const info = await load(`${url}/GetUserInfo`, {}, { 'x-coolvisit-token': login.result.token }, Number(process.env.BENCH_CONN ?? 10));
+  const token = await signIn(url, email);
+  const info = await load(`${url}/GetUserInfo`, {}, { 'x-coolvisit-token': token }, Number(process.env.BENCH_CONN ?? 10));
   console.log(row(`GetUserInfo (${kind})`, info, base));
   // argon2id is deliberately slow (19 MiB, 2 passes): sign-in throughput is bounded by it, per core.
   const signin = await load(`${url}/Login`, { email, password: 'Bench#2026' }, {}, 4);

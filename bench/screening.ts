@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { companies, listedKeys as listedKeysTable, listedPeople } from '../apps/server/src/db/schema/index.js';
 import { KEYS_VERSION } from '../apps/server/src/modules/blacklist/blacklist.screening.js';
 import { hashPassword } from '../apps/server/src/platform/identity/crypto.js';
-import { benchApp, loadAverage, timed } from './common.js';
+import { benchApp, loadAverage, signIn, timed } from './common.js';
 
 const SURNAMES =
   '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤欧阳司马';
@@ -106,16 +106,8 @@ export async function screeningBench(kind: 'pglite' | 'postgres' = 'pglite'): Pr
   if (kind === 'pglite') await db.execute(sql`ANALYZE listed_keys`);
   console.log(`screening: ${N} entries, ${keyRows} keys seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s (${kind})`);
 
-  const login = (await (
-    await fetch(`${url}/Login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'Bench#2026' }),
-    })
-  ).json()) as {
-    result: { token: string };
-  };
-  const headers = { 'content-type': 'application/json', 'x-coolvisit-token': login.result.token };
+  const token = await signIn(url, email);
+  const headers = { 'content-type': 'application/json', 'x-coolvisit-token': token };
   const probes = Array.from({ length: 300 }, (_, i) => {
     const listed = names[r(names.length)] ?? '张伟';
     const pick = i % 6;

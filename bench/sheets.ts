@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { unzipSync, zipSync } from 'fflate';
 import { companies } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/platform/identity/crypto.js';
-import { benchApp, summary, type Timings } from './common.js';
+import { benchApp, signIn, summary, type Timings } from './common.js';
 
 const f1 = (n: number) => n.toFixed(1).padStart(7);
 
@@ -36,13 +36,7 @@ export async function sheetsBench(kind: 'pglite' | 'postgres' = 'pglite'): Promi
   await db
     .insert(companies)
     .values({ name: `Sheets ${Date.now()}`, email, username: 'S', passwordHash: await hashPassword('Bench#2026'), status: 1 });
-  const login = (await (
-    await fetch(`${url}/Login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'Bench#2026' }),
-    })
-  ).json()) as { result: { token: string } };
+  const token = await signIn(url, email);
   const file = await bigWorkbook(N);
 
   const probe = async () => {
@@ -60,7 +54,7 @@ export async function sheetsBench(kind: 'pglite' | 'postgres' = 'pglite'): Promi
   form.append('file', new Blob([new Uint8Array(file)]), 'big.xlsx');
   const t0 = performance.now();
   let answered = false;
-  const upload = fetch(`${url}/importEmpList`, { method: 'POST', headers: { 'x-coolvisit-token': login.result.token }, body: form })
+  const upload = fetch(`${url}/importEmpList`, { method: 'POST', headers: { 'x-coolvisit-token': token }, body: form })
     .then((r) => r.json() as Promise<{ status: number; result: unknown }>)
     .finally(() => {
       answered = true;

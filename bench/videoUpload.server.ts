@@ -10,6 +10,7 @@ import { DEFAULT_RATE_LIMITS, loadConfig } from '../apps/server/src/config.js';
 import { openPglite } from '../apps/server/src/db/client.js';
 import { companies } from '../apps/server/src/db/schema/index.js';
 import { hashPassword } from '../apps/server/src/platform/identity/crypto.js';
+import { signIn } from './common.js';
 
 const dataDir = process.argv[2] ?? '';
 const config = loadConfig(
@@ -33,14 +34,8 @@ await database.db
   .insert(companies)
   .values({ name: 'Video bench', email, username: 'Bench', passwordHash: await hashPassword('Bench#2026'), status: 1, guideDone: 1 });
 const port = (app.server.address() as AddressInfo).port;
-const login = (await (
-  await fetch(`http://127.0.0.1:${port}/api/Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Bench#2026' }),
-  })
-).json()) as { result: { token: string } };
-process.stdout.write(`${JSON.stringify({ port, token: login.result.token })}\n`);
+const token = await signIn(`http://127.0.0.1:${port}/api`, email);
+process.stdout.write(`${JSON.stringify({ port, token })}\n`);
 process.stdin.resume();
 process.stdin.on(
   'end',
