@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { callIndexPlugin } from './apps/web/callIndex';
 
@@ -9,6 +11,19 @@ const contractAlias = [
   { find: /^@openvisit\/contract$/, replacement: new URL('./packages/contract/src/index.ts', import.meta.url).pathname },
   { find: /^@openvisit\/contract\/screening$/, replacement: new URL('./packages/contract/src/screening/index.ts', import.meta.url).pathname },
 ];
+
+/**
+ * On PostgreSQL (TEST_DATABASE_URL set, scripts/with-postgres.sh) the server suite runs only its files that reach the
+ * database through the harness (`testApp`) or PostgreSQL itself: the others (parsers, simulators, the embedded
+ * database's backups in cli.test.ts) would run the same tests a second time, about 50 s of a 2-core run.
+ */
+function engineFreeServerTests(): string[] {
+  if (!process.env.TEST_DATABASE_URL) return [];
+  const root = new URL('.', import.meta.url).pathname;
+  return ['apps/server/src', 'apps/server/test']
+    .flatMap((dir) => fs.readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f)))
+    .filter((f) => f.endsWith('.test.ts') && !/testApp\(|openPostgres\(|TEST_DATABASE_URL/.test(fs.readFileSync(path.join(root, f), 'utf8')));
+}
 
 export default defineConfig({
   test: {
@@ -23,7 +38,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
-          exclude: ['apps/server/test/resilience/**'],
+          exclude: ['apps/server/test/resilience/**', ...engineFreeServerTests()],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 300_000 * scale,

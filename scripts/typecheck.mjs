@@ -1,9 +1,11 @@
 // Type-checks every project, two at a time (each tsc is one thread, and this machine has two cores), and fails when
-// any one does; its output is printed whole, project by project.
+// any one does; its output is printed whole, project by project. The server, its tests, the end-to-end specs, the
+// benchmarks and the simulators are one program (tsconfig.node.json: same options): checked apart, the server's files
+// were checked twice, since the specs import them (52 s of checking instead of 33). Longest first.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 
-const projects = ['apps/web', 'apps/server', 'e2e', 'packages/contract'];
+const projects = ['tsconfig.node.json', 'apps/web', 'packages/contract'];
 const width = Math.max(2, Math.min(projects.length, os.availableParallelism()));
 const tsc = new URL('../node_modules/typescript/bin/tsc', import.meta.url).pathname;
 let failed = 0;
