@@ -75,7 +75,7 @@ describe('smart access control', () => {
       await en.getByLabel('IP address').fill('10.0.0.30');
       await en.getByText('Incorrect format').waitFor({ state: 'detached' });
       await en.getByRole('button', { name: button('Save') }).click();
-      const field = en.getByTestId('device-secret');
+      const field = en.getByTestId('shown-secret');
       await field.waitFor();
       await en.getByText('This secret is shown only once.', { exact: false }).waitFor();
       secret = await field.inputValue();
@@ -126,7 +126,7 @@ describe('smart access control', () => {
     await step(zh, 'devices-rotate-zh', async () => {
       await row(zh, 'Lobby reader').getByRole('button', { name: '重新生成密钥' }).click();
       await zh.locator('.ant-popconfirm:visible').getByRole('button', { name: '重新生成密钥' }).click();
-      const field = zh.getByTestId('device-secret');
+      const field = zh.getByTestId('shown-secret');
       await field.waitFor();
       const renewed = await field.inputValue();
       assert.notEqual(renewed, secret);

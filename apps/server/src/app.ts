@@ -69,6 +69,8 @@ import { superAccountsRoutes } from './modules/superAccounts/superAccounts.route
 import { visitScreening } from './modules/visits/visits.public.js';
 import { visitsDownloads, visitsRoutes } from './modules/visits/visits.routes.js';
 import { registerVisitJobs } from './modules/visits/visits.schedule.js';
+import { registerWebhookRunner } from './modules/webhooks/webhooks.public.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { FolderFileStore } from './platform/files/files.js';
 import { registerMedia } from './platform/files/media.js';
 import { registerAuditChainJobs } from './platform/http/auditChain.js';
@@ -144,6 +146,7 @@ const bindings: Binding[] = [
   ...logisticsRoutes,
   ...interimCardsRoutes,
   ...subCompaniesRoutes,
+  ...webhooksRoutes,
 ];
 
 export interface BuiltApp {
@@ -239,6 +242,16 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
   registerClosingJobs({ system, jobs, files, log: app.log });
   registerRecoveryJobs({ system, config, services, log: app.log });
   registerPrivacyJobs({ system, config, services, log: app.log });
+  registerWebhookRunner(jobs, {
+    system,
+    secrets,
+    notifier,
+    allowPrivate: config.allowPrivateEndpoints,
+    timeoutMs: config.notify.timeoutMs,
+    publicUrl: config.publicUrl,
+    listen: (channel, fn) => database.listen(channel, fn),
+    log: app.log,
+  });
   await registerAuditChainJobs({ db: system, jobs, secrets });
   await events.start(database);
   app.addHook('onClose', async () => {

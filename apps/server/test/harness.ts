@@ -317,7 +317,7 @@ export { Role };
 /** Runs the due jobs, then makes the retried ones due at once, until nothing waits (each retry counted as an attempt). */
 export async function drainJobs(t: TestApp): Promise<void> {
   for (let i = 0; i < 10; i++) {
-    await t.services.jobs.runDue();
+    await t.services.jobs.runAllDue();
     const waiting = await t.db
       .update(jobs)
       .set({ runAt: new Date(0) })

@@ -32,9 +32,10 @@ describe('statements per hot call', () => {
     const { result, statements } = await recordStatements(() => t.api.UpdatePhoto({ vname: '李访客', vphone: '13911112222', empid: host }, kiosk));
     expect(result.status).toBe(0);
     // Session with its company; host; the privacy notice's current version (the one the visit is given); blacklist;
-    // the visit and its history row; the host's proxy; the channels; the arrival mail; the operation log's entry, two
-    // statements to chain it (its company's head locked, then the entry and the new head; platform/http/auditChain.ts).
-    expectStatements(statements, 11);
+    // the visit, its history row and its events for webhooks (one insert: created and checked in); the host's proxy;
+    // the channels; the arrival mail; the operation log's entry, two statements to chain it (its company's head locked,
+    // then the entry and the new head; platform/http/auditChain.ts).
+    expectStatements(statements, 12);
   });
 
   it('a kiosk check-in by code', async () => {
@@ -57,10 +58,10 @@ describe('statements per hot call', () => {
     expect(v).toBeDefined();
     const { result, statements } = await recordStatements(() => t.api.AppClientSignin({ verifyCode: '12345678' }, kiosk));
     expect(result.status).toBe(0);
-    // Session with its company; the visit; the privacy notice's current version; blacklist; the move and its history
-    // row; the host's proxy; the host (the notifier's: check-in has not read them before); the channels; the arrival
-    // mail; the operation log's chained entry (two).
-    expectStatements(statements, 12);
+    // Session with its company; the visit; the privacy notice's current version; blacklist; the move, its history
+    // row and its event for webhooks; the host's proxy; the host (the notifier's: check-in has not read them before);
+    // the channels; the arrival mail; the operation log's chained entry (two).
+    expectStatements(statements, 13);
   });
 
   it('GetUserInfo', async () => {

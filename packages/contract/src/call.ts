@@ -41,6 +41,7 @@ export const MODULES = [
   'subCompanies',
   'superAccounts',
   'visits',
+  'webhooks',
 ] as const;
 export type ModuleName = (typeof MODULES)[number];
 
@@ -76,6 +77,7 @@ export const AREAS = [
   'registration',
   'residents',
   'privacy',
+  'integrations',
 ] as const;
 export type Area = (typeof AREAS)[number];
 

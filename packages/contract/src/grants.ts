@@ -31,6 +31,7 @@ export const grantAreaLabels = {
   privacy: { zh: '个人信息保护', en: 'Privacy' },
   accounts: { zh: '账号管理', en: 'Account management' },
   'sub-companies': { zh: '入驻企业', en: 'Sub-companies' },
+  integrations: { zh: '集成', en: 'Integrations' },
 } as const satisfies Partial<Record<Area, Label>>;
 export type GrantArea = keyof typeof grantAreaLabels;
 export const GRANT_AREAS = Object.keys(grantAreaLabels) as GrantArea[];

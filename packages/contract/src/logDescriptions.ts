@@ -10,6 +10,12 @@ import type { Lang } from './calls/auth.js';
  * A key, once used, stays: old rows keep naming it. Change its wording freely, but not its parameters.
  */
 export const logDescriptions = {
+  // webhooks
+  webhookOn: { en: 'switched on', zh: '已启用' },
+  webhookOff: { en: 'switched off', zh: '已停用' },
+  webhookSecretRotated: { en: 'new signing secret', zh: '已更换签名密钥' },
+  webhookResent: { en: 'event {{event}} sent again', zh: '重发事件 {{event}}' },
+  webhookReplayed: { en: '{{count}} events of {{from}} – {{to}} sent again', zh: '重发 {{from}} – {{to}} 的 {{count}} 个事件' },
   // super accounts: a read-only look into one of their companies
   superReadOnlyEntered: { en: 'read-only view by the super account {{account}}', zh: '总部账号 {{account}} 只读查看' },
   superReadOnlyLeft: { en: 'read-only view by the super account {{account}} ended', zh: '总部账号 {{account}} 结束只读查看' },

@@ -2,15 +2,11 @@
  * Enumerations shared by server and console, each value with its zh and en label.
  * Numbers follow the original product where it defined them (spec section 3 and 4, reference 2.2).
  */
-export interface Label {
-  zh: string;
-  en: string;
-}
-type Lookup = Record<string | number, Label>;
+import { avatarTypeLabels, brandPositionLabels, brandTypeLabels, cardSizeLabels, cardTypeLabels, printTypeLabels } from './badgeLookups.js';
+import { type Label, lookup } from './lookupKit.js';
 
-function lookup<const T extends Lookup>(t: T): T {
-  return t;
-}
+export * from './badgeLookups.js';
+export type { Label };
 
 /** Session roles (`AuthToken.accountRole` of the original). SUPER is ours: the original kept super accounts apart. */
 export const Role = {
@@ -119,6 +115,7 @@ export const logModuleLabels = lookup({
   9: { zh: '安全培训', en: 'Safety induction' },
   10: { zh: '物流', en: 'Logistics' },
   11: { zh: '临时卡', en: 'Temporary card' },
+  12: { zh: '集成', en: 'Integrations' },
   20: { zh: '其他', en: 'Other' },
 });
 export const LogModule = {
@@ -134,6 +131,7 @@ export const LogModule = {
   QUESTIONNAIRE: 9,
   LOGISTICS: 10,
   TEMP_CARD: 11,
+  INTEGRATION: 12,
   OTHER: 20,
 } as const;
 export type LogModule = (typeof LogModule)[keyof typeof LogModule];
@@ -394,34 +392,6 @@ export const emailTypeLabels = lookup({
   2: { zh: 'Exchange（经其 SMTP 接口）', en: 'Exchange (through its SMTP endpoint)' },
 });
 
-/** Badge (card) style of the pad settings (spec section 3 card-style options, section 9 paper). */
-export const cardTypeLabels = lookup({
-  0: { zh: '普通样式', en: 'Ordinary' },
-  1: { zh: '自定义样式', en: 'Customized' },
-});
-export const cardSizeLabels = lookup({
-  0: { zh: '90×60 毫米卡套', en: '90 × 60 mm sleeve' },
-  1: { zh: '4 英寸纸', en: '4-inch paper' },
-  2: { zh: '5 英寸纸', en: '5-inch paper' },
-});
-export const printTypeLabels = lookup({
-  0: { zh: '彩色', en: 'Colour' },
-  1: { zh: '黑白', en: 'Black and white' },
-});
-export const brandTypeLabels = lookup({
-  0: { zh: '文字', en: 'Text' },
-  1: { zh: '图片', en: 'Picture' },
-});
-export const brandPositionLabels = lookup({
-  0: { zh: '顶部', en: 'Top' },
-  1: { zh: '中部', en: 'Middle' },
-  2: { zh: '底部', en: 'Bottom' },
-});
-export const avatarTypeLabels = lookup({
-  0: { zh: '访客照片', en: 'Visitor photo' },
-  1: { zh: '固定图片', en: 'Fixed picture' },
-  2: { zh: '二维码', en: 'QR code' },
-});
 /** Kinds of registration-form field ('button' is the original's name for a choice). */
 export const inputTypeLabels = lookup({
   text: { zh: '文本', en: 'Text' },

@@ -61,6 +61,7 @@ import { settingsCalls } from './calls/settings.js';
 import { subCompanyCalls, subCompanyDownloads } from './calls/subCompanies.js';
 import { superAccountCalls } from './calls/superAccounts.js';
 import { visitCalls, visitDownloads } from './calls/visits.js';
+import { webhookCalls } from './calls/webhooks.js';
 
 /** Every call of the API; the server registers exactly these and the web client is typed from them. */
 export const allCalls = [
@@ -126,6 +127,7 @@ export const allCalls = [
   ...logisticsCalls,
   ...interimCardCalls,
   ...subCompanyCalls,
+  ...webhookCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];

@@ -148,7 +148,7 @@ describe('router guards and menus derived from the route tables', () => {
     expect(screen.queryByRole('navigation', { name: 'Administrator' })).toBeNull();
     await act(async () => (await screen.findByRole('button', { name: 'Open the menu' })).click());
     const nav = await screen.findByRole('navigation', { name: 'Administrator' });
-    expect(nav.textContent).toBe('VisitorsPeopleMeetingSystem settingsAccount settingsWork appsData retentionPersonal data requests');
+    expect(nav.textContent).toBe('VisitorsPeopleMeetingSystem settingsAccount settingsWork appsIntegrationsData retentionPersonal data requests');
     await act(async () => (await screen.findByText('Visitors')).click());
     await waitFor(() => expect(router.state.location.pathname).toBe('/visitor'));
   });

@@ -15,6 +15,8 @@ import { issueVisitPass, type PassVisit } from '../../platform/formats/passes.js
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError } from '../../platform/http/errors.js';
 import { inTransaction, type SystemScope, type TenantScope } from '../../platform/identity/tenancy.js';
+import { emitEvents } from '../../platform/jobs/eventOutbox.js';
+import { eventOfMove, eventsOfCreate } from './visits.events.js';
 import { type VisitFilter, type VisitInsert, type VisitRow, visitsRepository } from './visits.repository.js';
 import { visitsSystemRepository } from './visits.system.repository.js';
 
@@ -106,6 +108,7 @@ export async function createVisit(ctx: AuthedContext, values: VisitInsert, attem
         toStatus: values.status as VisitorStatus,
         actor: ctx.session.name,
       });
+      await emitEvents(tx, created.companyId, eventsOfCreate(created, ctx.session.name));
       return created;
     });
   } catch (err) {
@@ -146,8 +149,10 @@ export async function moveIn(scope: TenantScope, v: VisitRow, event: VisitEvent,
   const row = await inTransaction(scope, async (tx) => {
     const txRepo = visitsRepository(tx);
     const moved = await txRepo.move(v.id, VISIT_MOVES[event].from, to, set);
-    if (moved)
+    if (moved) {
       await txRepo.addEvent({ visitId: v.id, event, fromStatus: v.status as VisitorStatus, toStatus: to, actor: by.actor, note: by.note ?? '' });
+      await emitEvents(tx, moved.companyId, [eventOfMove(event, moved, v.status, by.actor)]);
+    }
     return moved;
   });
   // Someone else moved it first: answer from its new status.
@@ -181,6 +186,11 @@ export async function moveMany(
         note,
       })),
     );
+    await emitEvents(
+      tx,
+      ctx.tenant.companyId,
+      rows.map((r) => eventOfMove(event, r, was.get(r.id) ?? from[0], ctx.session.name)),
+    );
     return rows;
   });
 }
@@ -190,15 +200,18 @@ export async function moveMany(
  * no move, but a history row.
  */
 export async function setPermission(ctx: AuthedContext, v: VisitRow, permission: number, event: 'approve' | 'reject', note: string): Promise<void> {
-  const repo = visitsRepository(ctx.tenant);
-  await repo.setPermission(v.id, permission);
-  await repo.addEvent({
-    visitId: v.id,
-    event,
-    fromStatus: v.status as VisitorStatus,
-    toStatus: v.status as VisitorStatus,
-    actor: ctx.session.name,
-    note,
+  await inTransaction(ctx.tenant, async (tx) => {
+    const repo = visitsRepository(tx);
+    await repo.setPermission(v.id, permission);
+    await repo.addEvent({
+      visitId: v.id,
+      event,
+      fromStatus: v.status as VisitorStatus,
+      toStatus: v.status as VisitorStatus,
+      actor: ctx.session.name,
+      note,
+    });
+    await emitEvents(tx, v.companyId, [eventOfMove(event, { ...v, permission }, v.status, ctx.session.name)]);
   });
 }
 
@@ -210,7 +223,9 @@ export async function needsApprovalAgain(ctx: AuthedContext, v: VisitRow, note: 
     await repo.addEvents([
       { visitId: v.id, event: 'edit', fromStatus: v.status as VisitorStatus, toStatus: v.status as VisitorStatus, actor: ctx.session.name, note },
     ]);
-    return { ...v, permission: 0 };
+    const waiting = { ...v, permission: 0 };
+    await emitEvents(tx, v.companyId, [eventOfMove('await', waiting, v.status, ctx.session.name)]);
+    return waiting;
   });
 }
 
@@ -232,7 +247,15 @@ export function visitByInviteToken(system: SystemScope, tokenHash: string): Prom
 
 /** The automatic sign-out job's sweep over every company. */
 export function signOutOverdue(system: SystemScope, now: Date): Promise<Map<number, number>> {
-  return visitsSystemRepository(system).signOutOverdue(now);
+  return inTransaction(system, async (tx) => {
+    const moved = await visitsSystemRepository(tx).signOutOverdue(now);
+    const counts = new Map<number, number>();
+    for (const r of moved) {
+      counts.set(r.companyId, (counts.get(r.companyId) ?? 0) + 1);
+      await emitEvents(tx, r.companyId, [eventOfMove('signOut', r, 'signedIn', 'auto')]);
+    }
+    return counts;
+  });
 }
 
 /**

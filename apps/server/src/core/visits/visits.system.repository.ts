@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { selectRows } from '../../db/client.js';
 import { visits } from '../../db/schema/index.js';
 import { dbOf, type SystemScope } from '../../platform/identity/tenancy.js';
@@ -12,8 +12,9 @@ export function visitsSystemRepository(scope: SystemScope) {
      * time, in companies with a leave expiry set, are signed out as of their leave time, each with a history row.
      * Answers how many per company.
      */
-    async signOutOverdue(now: Date): Promise<Map<number, number>> {
-      const rows = await selectRows<{ company_id: number }>(
+    /** The visits signed out, as they are now. */
+    async signOutOverdue(now: Date): Promise<(typeof visits.$inferSelect)[]> {
+      const rows = await selectRows<{ visit_id: number }>(
         db,
         sql`
         WITH moved AS (
@@ -25,11 +26,19 @@ export function visitsSystemRepository(scope: SystemScope) {
         )
         INSERT INTO visit_events (company_id, visit_id, event, from_status, to_status, actor, note)
         SELECT company_id, id, 'signOut', 'signedIn', 'signedOut', 'auto', 'leave time passed' FROM moved
-        RETURNING company_id`,
+        RETURNING visit_id`,
       );
-      const counts = new Map<number, number>();
-      for (const r of rows) counts.set(r.company_id, (counts.get(r.company_id) ?? 0) + 1);
-      return counts;
+      return rows.length
+        ? db
+            .select()
+            .from(visits)
+            .where(
+              inArray(
+                visits.id,
+                rows.map((r) => r.visit_id),
+              ),
+            )
+        : [];
     },
     /**
      * Why across companies: an invitation link has no session; the SHA-256 of its token is what identifies the visit

@@ -24,3 +24,4 @@ export * from './roles.js';
 export * from './suppliers.js';
 export * from './templates.js';
 export * from './visits.js';
+export * from './webhooks.js';

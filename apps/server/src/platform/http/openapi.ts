@@ -1,4 +1,15 @@
-import { allCalls, allDownloads, type CallDef, declaredStatuses, statusCatalogue, statusField, statusInfo } from '@openvisit/contract';
+import {
+  allCalls,
+  allDownloads,
+  type CallDef,
+  declaredStatuses,
+  EVENT_TYPES,
+  eventCatalogue,
+  exampleEvent,
+  statusCatalogue,
+  statusField,
+  statusInfo,
+} from '@openvisit/contract';
 import { z } from 'zod';
 
 function schemaOf(t: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
@@ -21,6 +32,41 @@ function statusesOf(call: CallDef) {
 function describeStatuses(list: ReturnType<typeof statusesOf>): string {
   if (list.length === 0) return '';
   return `\n\nStatuses beside the universal ones:\n${list.map((s) => `- ${s.code} ${s.name}: ${s.reason}`).join('\n')}`;
+}
+
+/** Headers every webhook request carries (Standard Webhooks). */
+const WEBHOOK_HEADERS = {
+  'webhook-id': "The event's id (msg_…): the same on every attempt, so a repeat can be dropped",
+  'webhook-timestamp': 'Unix seconds of this attempt; refuse one far from your clock',
+  'webhook-signature': "`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the secret's key (the base64 after `whsec_`)",
+};
+
+/** OpenAPI 3.1's `webhooks`: each event of the catalogue as the request a company's endpoint receives. */
+function webhooksOf(): Record<string, unknown> {
+  return Object.fromEntries(
+    EVENT_TYPES.map((type) => {
+      const def = eventCatalogue[type];
+      const body = {
+        type: 'object',
+        required: ['type', 'timestamp', 'data'],
+        properties: { type: { const: type }, timestamp: { type: 'string', format: 'date-time' }, data: schemaOf(def.data, 'output') },
+      };
+      const op = {
+        summary: def.label.en,
+        description: `${def.when.en}. / ${def.label.zh}：${def.when.zh}。Signed as the Standard Webhooks specification says; answer 2xx within 10 s, anything else is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h).`,
+        parameters: Object.entries(WEBHOOK_HEADERS).map(([name, description]) => ({
+          name,
+          in: 'header',
+          required: true,
+          description,
+          schema: { type: 'string' },
+        })),
+        requestBody: { required: true, content: { 'application/json': { schema: body, example: exampleEvent(type) } } },
+        responses: { '2XX': { description: 'Received' } },
+      };
+      return [type, { post: op }];
+    }),
+  );
 }
 
 /** OpenAPI 3.1 document generated from the contract: the same declarations the server runs. */
@@ -96,5 +142,6 @@ export function openApiDocument(version: string) {
       },
     },
     paths,
+    webhooks: webhooksOf(),
   };
 }

@@ -1,4 +1,4 @@
-import { allCalls, Status } from '@openvisit/contract';
+import { allCalls, EVENT_TYPES, eventCatalogue, Status } from '@openvisit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres, seedCompany, type TestApp, testApp } from '../../../test/harness.js';
 import { ConfigError, loadConfig } from '../../config.js';
@@ -80,6 +80,18 @@ describe('wire protocol and transport', () => {
     const add = (doc.paths['/api/addEmployee'] as { post: { description: string; 'x-statuses': { code: number }[] } }).post;
     expect(add.description).toContain('241 WORK_NUMBER_NOT_UNIQUE');
     expect(add['x-statuses'].map((s) => s.code)).toContain(241);
+    // Each event of the catalogue as the request an endpoint receives, its body's schema and an example.
+    const hooks = (doc as unknown as { webhooks: Record<string, { post: Hook }> }).webhooks;
+    type Hook = {
+      parameters: { name: string }[];
+      requestBody: { content: { 'application/json': { schema: { properties: { data: object } }; example: unknown } } };
+    };
+    expect(Object.keys(hooks).sort()).toEqual([...EVENT_TYPES].sort());
+    const checkedIn = hooks['visit.checked_in']?.post;
+    expect(checkedIn?.parameters.map((p) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    const json = checkedIn?.requestBody.content['application/json'];
+    expect(json?.schema.properties.data).toMatchObject({ properties: { vid: expect.anything(), visitor: expect.anything() } });
+    expect(eventCatalogue['visit.checked_in'].data.safeParse((json?.example as { data: unknown } | undefined)?.data).success).toBe(true);
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger');

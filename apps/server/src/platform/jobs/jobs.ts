@@ -8,6 +8,16 @@ import { withRequestCache } from '../http/requestCache.js';
 
 export type JobHandler = (payload: unknown, ctx: { attempt: number; final: boolean }) => Promise<void>;
 
+/**
+ * A queue of a module's own table with its own loop (webhook deliveries wait on remote servers for seconds, which must
+ * not hold up mail): started and stopped with the jobs, and drained with them by `runDue` (tests, commands).
+ */
+export interface AttachedQueue {
+  start(): void;
+  stop(): Promise<void>;
+  runDue(): Promise<number>;
+}
+
 interface ClaimedJob {
   id: number;
   kind: string;
@@ -63,6 +73,19 @@ export class JobQueue {
   }
 
   private readonly starters: (() => void)[] = [];
+  private readonly attached: AttachedQueue[] = [];
+
+  attach(queue: AttachedQueue): void {
+    this.attached.push(queue);
+    this.whenStarted(() => queue.start());
+  }
+
+  /** Every due job, then every attached queue's due work, until none is left: what a test drains between steps. */
+  async runAllDue(): Promise<number> {
+    let total = await this.runDue();
+    for (const q of this.attached) total += await q.runDue();
+    return total;
+  }
 
   /** Background work that runs only where the queue runs (a served process, not a test app that drains by hand). */
   whenStarted(fn: () => void): void {
@@ -87,6 +110,7 @@ export class JobQueue {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    await Promise.all(this.attached.map((q) => q.stop()));
     await this.running;
   }
 

@@ -29,6 +29,7 @@ import { subCompaniesEn } from '../../modules/subCompanies/locales/en';
 import { superAccountsEn } from '../../modules/superAccounts/locales/en';
 import { visitsEn } from '../../modules/visits/locales/en';
 import { receptionEn } from '../../modules/visits/locales/en.reception';
+import { webhooksEn } from '../../modules/webhooks/locales/en';
 import { guideEn } from '../guide/locales/en';
 
 /**
@@ -91,6 +92,10 @@ export const en = {
     subInviteList: 'Invitations',
     approve: 'Approval',
     workApps: 'Work apps',
+    integrations: 'Integrations',
+    webhooks: 'Webhooks',
+    webhook: 'Webhook endpoint',
+    webhookEvents: 'Event catalogue',
     approvals: 'My approvals',
     template: 'Invitation templates',
     empTemplate: 'My template',
@@ -146,6 +151,7 @@ export const en = {
   devices: devicesEn,
   faceSync: faceSyncEn,
   monitor: monitorEn,
+  webhooks: webhooksEn,
   passRules: passRulesEn,
   questionnaires: questionnairesEn,
   questionnaireVideos: questionnaireVideosEn,

@@ -29,6 +29,7 @@ import { subCompaniesZh } from '../../modules/subCompanies/locales/zh';
 import { superAccountsZh } from '../../modules/superAccounts/locales/zh';
 import { visitsZh } from '../../modules/visits/locales/zh';
 import { receptionZh } from '../../modules/visits/locales/zh.reception';
+import { webhooksZh } from '../../modules/webhooks/locales/zh';
 import type { DeepStrings } from '../../platform/locales/types';
 import { guideZh } from '../guide/locales/zh';
 import type { en } from './en';
@@ -90,6 +91,10 @@ export const zh: Translation = {
     subInviteList: '邀请列表',
     approve: '访客审批',
     workApps: '办公应用',
+    integrations: '集成',
+    webhooks: 'Webhook',
+    webhook: 'Webhook 地址',
+    webhookEvents: '事件目录',
     approvals: '我的审批',
     template: '邀请函模板',
     empTemplate: '我的模板',
@@ -145,6 +150,7 @@ export const zh: Translation = {
   devices: devicesZh,
   faceSync: faceSyncZh,
   monitor: monitorZh,
+  webhooks: webhooksZh,
   passRules: passRulesZh,
   questionnaires: questionnairesZh,
   questionnaireVideos: questionnaireVideosZh,

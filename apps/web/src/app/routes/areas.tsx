@@ -31,6 +31,7 @@ import { basicSettingsScreens } from '../../modules/settings/routes';
 import { multiCompanyModeScreen, subCompaniesScreen, subCompanyManagersScreens } from '../../modules/subCompanies/routes';
 import { superHomeScreen } from '../../modules/superAccounts/routes';
 import { overtimeScreen, receptionScreens } from '../../modules/visits/routes';
+import { integrationsSection } from '../../modules/webhooks/routes';
 import type { ConsoleRole } from '../../platform/session';
 import { subcomVisitorScreens, visitorSection } from './reportCenter';
 import type { AreaDef } from './types';
@@ -81,6 +82,7 @@ export const adminArea: AreaDef = {
       children: [...accountSettingsScreens, multiCompanyModeScreen],
     },
     workAppsScreen,
+    integrationsSection,
     privacyScreen,
     personDataScreen,
   ],

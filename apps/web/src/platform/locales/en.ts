@@ -38,6 +38,9 @@ export const platformEn = {
     // The button's name starts with what it shows (the user's name), so speech commands and screen readers agree.
     accountMenuOf: '{{name}}, account menu',
     language: 'Language',
+    secretCopy: 'Copy',
+    secretCopied: 'Copied',
+    secretDone: 'I have copied it',
     version: 'Version {{version}}',
     passwordChanged: 'Password changed',
     poweredBy: 'Visitor management',

@@ -7,9 +7,9 @@ import { PageHeader } from '../../../platform/components/PageHeader';
 import { positiveInt } from '../../../platform/list';
 import { useAddDevice, useDevices, useGroups, useUpdateDevice } from '../api';
 import { DeviceAddressFields, LegacyAuthField } from '../components/DeviceAddress';
+import { DeviceSecret } from '../components/DeviceSecret';
 import { DriverSelect, HikvisionFields, KindSelect, useDriver, ZktecoHint } from '../components/DriverFields';
 import { FaceCredentials } from '../components/FaceCredentials';
-import { SecretDialog } from '../components/SecretDialog';
 import { deviceRules, showSaveError } from '../formErrors';
 import { directionKey } from '../labels';
 
@@ -187,7 +187,7 @@ export function DeviceFormPage() {
         </Form>
       </Card>
       {existing && keepsPeople(existing) && <FaceCredentials eid={existing.eid} driver={existing.driver} />}
-      <SecretDialog
+      <DeviceSecret
         shown={secret}
         onClose={() => {
           setSecret(null);

@@ -22,7 +22,7 @@ import {
 } from '../../../platform/list';
 import { useDevicePage, useGroups, useRotateSecret } from '../api';
 import { DeviceRemoval } from '../components/DeviceRemoval';
-import { SecretDialog } from '../components/SecretDialog';
+import { DeviceSecret } from '../components/DeviceSecret';
 import { directionKey, onlineKey, statusKey } from '../labels';
 
 /** The list's filters, kept in the URL. */
@@ -220,7 +220,7 @@ export function DevicesPage() {
           ]}
         />
       </Card>
-      <SecretDialog shown={secret} onClose={() => setSecret(null)} />
+      <DeviceSecret shown={secret} onClose={() => setSecret(null)} />
     </>
   );
 }
