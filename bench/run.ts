@@ -24,6 +24,7 @@ import { sameWorkBench } from './sameWork.js';
 import { screeningBench } from './screening.js';
 import { sheetsBench } from './sheets.js';
 import { visitsBench } from './visits.js';
+import { webhooksBench } from './webhooks.js';
 import { workappCardsBench } from './workappCards.js';
 import { zipBombBench } from './zipBomb.js';
 
@@ -162,4 +163,6 @@ await workappCardsBench();
 await durabilityBench();
 await zipBombBench();
 await kioskScreeningBench();
+await webhooksBench('pglite');
+if (process.env.TEST_DATABASE_URL) await webhooksBench('postgres');
 process.exit(0);

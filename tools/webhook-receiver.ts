@@ -5,7 +5,8 @@ import { Webhook } from 'standardwebhooks';
 /**
  * A webhook receiver as a customer would write one: it verifies every request with the Standard Webhooks reference
  * library (`standardwebhooks`) and keeps the messages whose signature holds, by `webhook-id` (a repeat is counted,
- * not kept twice). Tests, the end-to-end spec, the resilience test and the bench use it; `mode` makes it misbehave.
+ * not kept twice). Tests, the end-to-end spec, the resilience test and the bench use it; `mode` makes it misbehave:
+ * `fail` answers 500, `slow` answers after `slowMs`, `huge` answers 20 MB.
  */
 export type ReceiverMode = 'ok' | 'fail' | 'slow' | 'huge';
 
@@ -76,11 +77,11 @@ export async function startReceiver(opts: { secret?: string; mode?: ReceiverMode
           wake();
         }
       };
+      keep();
       if (r.mode === 'slow') {
         setTimeout(() => res.writeHead(204).end(), opts.slowMs ?? 30_000).unref();
         return;
       }
-      keep();
       if (r.mode === 'huge') {
         res.writeHead(200, { 'content-type': 'text/plain' });
         const block = Buffer.alloc(64 * 1024, 'x');

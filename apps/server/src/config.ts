@@ -52,6 +52,8 @@ const envSchema = z.object({
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Lets companies point their SMTP server and SMS/WeChat/voice/RTX endpoints at private and local addresses. */
   ALLOW_PRIVATE_ENDPOINTS: onOff.default(false),
+  /** How long a company's endpoint (SMS relay, webhook…) has to answer. */
+  ENDPOINT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   /** Server processes sharing the port (Node cluster); more than one needs DATABASE_URL. */
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
 });
@@ -271,7 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       connections: { enabled: e.IM_CONNECTIONS, leaseMs: e.IM_LEASE_SECONDS * 1000 },
     },
     secretKey: e.SECRET_KEY,
-    notify: { timeoutMs: 10_000, maxResponseBytes: 64 * 1024 },
+    notify: { timeoutMs: e.ENDPOINT_TIMEOUT_SECONDS * 1000, maxResponseBytes: 64 * 1024 },
     cloudSms: { aliyunUrl: e.ALIYUN_SMS_URL.replace(/\/$/, ''), tencentUrl: e.TENCENT_SMS_URL.replace(/\/$/, '') },
     wechatApiUrl: e.WECHAT_API_URL.replace(/\/$/, ''),
     allowPrivateEndpoints: e.ALLOW_PRIVATE_ENDPOINTS,

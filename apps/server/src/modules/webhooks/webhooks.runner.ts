@@ -27,7 +27,6 @@ export const KEPT_DAYS = 30;
 const DISPATCH_BATCH = 500;
 const SEND_BATCH = 32;
 const PER_ENDPOINT = 4;
-const LEASE_SECONDS = 60;
 const POLL_MS = 1000;
 const PRUNE_EVERY_MS = 3600_000;
 const CHANNEL = 'event_outbox';
@@ -73,7 +72,7 @@ function failureText(err: unknown, timeoutMs: number): string {
 /**
  * Fans the outbox out to endpoints and sends the deliveries due: woken at commit by the outbox's NOTIFY, and every
  * second for retries. Any number of processes may run it: rows are claimed with SKIP LOCKED, and a claim whose
- * process died lapses after LEASE_SECONDS, so every event is delivered at least once.
+ * process died lapses (four timeouts and 5 s), so every event is delivered at least once.
  */
 export class WebhookRunner implements AttachedQueue {
   private timer: NodeJS.Timeout | undefined;
@@ -130,7 +129,9 @@ export class WebhookRunner implements AttachedQueue {
     let sent = 0;
     for (;;) {
       const { events } = await repo.dispatch(DISPATCH_BATCH);
-      const claimed = await repo.claim(SEND_BATCH, PER_ENDPOINT, LEASE_SECONDS);
+      // A claim outlives the requests of one round (at most PER_ENDPOINT in a row, each bounded by the timeout) only
+      // if the process died: then it lapses and the delivery is sent again.
+      const claimed = await repo.claim(SEND_BATCH, PER_ENDPOINT, Math.ceil(this.deps.timeoutMs / 1000) * PER_ENDPOINT + 5);
       // Endpoints at once, each endpoint's deliveries in the order of their events: a receiver hears of a visit's
       // creation before its check-in (a retry may still come after a later event: the timestamp says which is newer).
       const byEndpoint = new Map<number, ClaimedDelivery[]>();
