@@ -3,7 +3,7 @@ CREATE TABLE "event_outbox" (
 	"company_id" integer NOT NULL,
 	"msg_id" text NOT NULL,
 	"type" text NOT NULL,
-	"data" jsonb NOT NULL,
+	"data" json NOT NULL,
 	"endpoint_id" integer,
 	"dispatched" boolean DEFAULT false NOT NULL,
 	"at" timestamp with time zone DEFAULT now() NOT NULL

@@ -48,7 +48,7 @@ describe('kill -9 while 1,000 webhook events are pending (PostgreSQL)', () => {
     // A thousand changes' events, committed at once as a busy site's would be.
     await db.query(
       `INSERT INTO event_outbox (company_id, msg_id, type, data)
-       SELECT $1::int, 'msg_kill_' || i, 'visit.checked_in', jsonb_build_object('vid', i) FROM generate_series(1, ${EVENTS}) i`,
+       SELECT $1::int, 'msg_kill_' || i, 'visit.checked_in', json_build_object('vid', i) FROM generate_series(1, ${EVENTS}) i`,
       [companyId],
     );
     expect(await eventually(() => receiver.messages.length >= 100, 120_000), first.server.output()).toBe(true);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, json, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './accounts.js';
 import { id, timestamps, tstz } from './columns.js';
 
@@ -19,7 +19,8 @@ export const eventOutbox = pgTable(
     /** The Standard Webhooks `webhook-id`: the same on every delivery and retry of the event. */
     msgId: text('msg_id').notNull(),
     type: text('type').notNull(),
-    data: jsonb('data').notNull(),
+    /** json, not jsonb: the body a receiver gets keeps the catalogue's order of fields. */
+    data: json('data').notNull(),
     /** For one endpoint only (a test event); null: every endpoint subscribed to the type. */
     endpointId: integer('endpoint_id'),
     dispatched: boolean('dispatched').notNull().default(false),

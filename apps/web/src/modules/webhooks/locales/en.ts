@@ -3,7 +3,6 @@ export const webhooksEn = {
   intro:
     'OpenVisit tells your other systems what happens here (a visitor checks in, an invitation is accepted) by signed HTTP requests to these addresses.',
   add: 'Add endpoint',
-  catalogue: 'Event catalogue',
   empty: 'No webhook endpoint yet. Add one to receive events as they happen.',
   total_one: '{{count}} endpoint',
   total_other: '{{count}} endpoints',

@@ -5,7 +5,6 @@ export const webhooksZh: DeepStrings<typeof webhooksEn> = {
   title: 'Webhook',
   intro: 'OpenVisit 会把这里发生的事（访客签到、邀请被接受等）以签名的 HTTP 请求告诉您的其他系统，发往以下地址。',
   add: '添加地址',
-  catalogue: '事件目录',
   empty: '还没有 Webhook 地址。添加一个，即可实时接收事件。',
   total_one: '共 {{count}} 个地址',
   total_other: '共 {{count}} 个地址',

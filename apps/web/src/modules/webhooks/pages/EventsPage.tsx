@@ -1,7 +1,6 @@
-import { EVENT_TYPES, eventCatalogue, exampleEvent } from '@openvisit/contract';
+import { EVENT_TYPES, eventCatalogue, exampleEvent, withColon } from '@openvisit/contract';
 import { Card, Collapse, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { useLang } from '../../../platform/i18n';
 
@@ -11,11 +10,7 @@ export function EventsPage() {
   const lang = useLang();
   return (
     <>
-      <PageHeader
-        title={t('webhooks.events.title')}
-        extra={<Typography.Text type="secondary">{t('webhooks.events.intro')}</Typography.Text>}
-        actions={<Link to="/integrations/webhooks">{t('webhooks.title')}</Link>}
-      />
+      <PageHeader title={t('webhooks.events.title')} extra={<Typography.Text type="secondary">{t('webhooks.events.intro')}</Typography.Text>} />
       <Card>
         <Collapse
           items={EVENT_TYPES.map((type) => {
@@ -33,7 +28,8 @@ export function EventsPage() {
               children: (
                 <Flex vertical gap={8}>
                   <Typography.Text>
-                    {t('webhooks.events.when')}: {def.when[lang]}
+                    {withColon(t('webhooks.events.when'))}
+                    {def.when[lang]}
                   </Typography.Text>
                   <Typography.Text type="secondary">{t('webhooks.events.example')}</Typography.Text>
                   <Typography.Paragraph copyable={{ text: example }} style={{ margin: 0 }}>

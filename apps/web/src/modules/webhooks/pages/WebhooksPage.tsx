@@ -135,12 +135,9 @@ export function WebhooksPage() {
         title={t('webhooks.title')}
         extra={t('webhooks.intro')}
         actions={
-          <>
-            <Link to="/integrations/events">{t('webhooks.catalogue')}</Link>
-            <Button type="primary" icon={<PlusOutlined />} onClick={add}>
-              {t('webhooks.add')}
-            </Button>
-          </>
+          <Button type="primary" icon={<PlusOutlined />} onClick={add}>
+            {t('webhooks.add')}
+          </Button>
         }
       />
       <Card>
