@@ -205,6 +205,26 @@ describe('webhooks', () => {
     expect(kept[0]?.n).toBeGreaterThan(5);
   });
 
+  it('an erased visitor’s events go with their deliveries: a waiting one is never sent', async () => {
+    const { r, id } = await endpoint(['*']);
+    r.mode = 'fail';
+    const v = await walkIn('13911110077');
+    await t.api.updateVisitStatus({ vid: v.result.vid, event: 'signOut' }, a.token);
+    await drainJobs(t);
+    expect((await deliveriesOf(id)).result.count).toBe(3);
+    expect((await t.api.erasePerson({ phone: '13911110077', keepBlacklist: false }, a.token)).status).toBe(0);
+    expect((await deliveriesOf(id)).result.count).toBe(0);
+    const left = await t.db
+      .select({ id: eventOutbox.id })
+      .from(eventOutbox)
+      .where(sql`${eventOutbox.data}->>'vid' = ${String(v.result.vid)}`);
+    expect(left).toEqual([]);
+    r.mode = 'ok';
+    await drainJobs(t);
+    expect(r.messages).toHaveLength(0);
+    await t.api.delWebhook({ id }, a.token);
+  });
+
   it('on a private address when the operator does not allow it: refused with the reason', async () => {
     const strict = await testApp({ allowPrivateEndpoints: false });
     try {
