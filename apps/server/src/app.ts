@@ -79,6 +79,7 @@ import { CARD_PAGE_FILE, isCardPath, registerCardPage } from './platform/http/ca
 import { dialectUrl } from './platform/http/dialect.js';
 import { type DownloadBinding, registerDownloads } from './platform/http/downloads.js';
 import { isDatabaseInputError } from './platform/http/errors.js';
+import { registerIdempotencyJobs } from './platform/http/idempotency.js';
 import { loggerOptions, registerRequestLog } from './platform/http/logging.js';
 import { openApiDocument } from './platform/http/openapi.js';
 import { registerSecurityHeaders } from './platform/http/securityHeaders.js';
@@ -212,6 +213,7 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
   registerVisitJobs({ system, jobs });
   registerReportJobs({ system, jobs });
   registerSignInJobs({ db: system, jobs });
+  registerIdempotencyJobs({ db, jobs });
   if (database.kind === 'pglite') registerStatisticsJobs({ db: system, jobs });
   registerInvitationJobs({ system, config, jobs, mailer, secrets, log: app.log });
   registerMonitorJobs({ system, config, services, log: app.log });
@@ -279,7 +281,12 @@ function checkBindings(): void {
 async function registerGuards(app: FastifyInstance, config: Config): Promise<void> {
   registerSecurityHeaders(app, config.publicUrl.startsWith('https://'));
   registerRequestLog(app, config.logLevel);
-  if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, allowedHeaders: ['content-type', 'x-coolvisit-token'] });
+  if (config.corsOrigins.length)
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      allowedHeaders: ['content-type', 'x-coolvisit-token', 'idempotency-key'],
+      exposedHeaders: ['idempotent-replayed'],
+    });
   await app.register(rateLimit, {
     max: config.rateLimits.global,
     timeWindow: 60_000,

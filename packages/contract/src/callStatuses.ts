@@ -1,12 +1,14 @@
 import type { CallDef } from './call.js';
 import { Status } from './errors.js';
+import { isWriteCall } from './readOnly.js';
 
 // The statuses of a call, read from its declaration. Apart from the schemas in call.ts, so a client that needs only
 // these (the console's API client) does not load zod with them.
 
 /**
  * What any call may answer without declaring it: 400 field errors, 503 while the database is away (HTTP 503 with
- * Retry-After); with a session 27/28/29, 303 and 610; 619/620 for uploads.
+ * Retry-After); with a session 27/28/29, 303 and 610; 619/620 for uploads; a write made by a session or device with an
+ * `Idempotency-Key` 1407 (the key was used for another request) and 1408 (its first request still runs).
  */
 export function universalStatuses(call: CallDef): readonly number[] {
   const out: number[] = [Status.BAD_PARAMS, Status.SERVICE_UNAVAILABLE];
@@ -17,6 +19,7 @@ export function universalStatuses(call: CallDef): readonly number[] {
   else if (call.access !== 'public')
     out.push(Status.TOKEN_INVALID, Status.TOKEN_MISSING, Status.TOKEN_EXPIRED, Status.NO_PERMISSION, Status.PASSWORD_CHANGE_REQUIRED);
   if (call.upload) out.push(Status.FILE_TYPE_ERROR, Status.ONLY_ZIP);
+  if (call.access !== 'public' && isWriteCall(call)) out.push(Status.IDEMPOTENCY_KEY_REUSED, Status.IDEMPOTENCY_IN_PROGRESS);
   return out;
 }
 

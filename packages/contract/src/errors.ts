@@ -222,6 +222,16 @@ const entries = {
     '时间范围无效：开始须早于结束，且在可重发的天数内',
     'Invalid time range: the start must come before the end, within the days that can be sent again',
   ],
+  IDEMPOTENCY_KEY_REUSED: [
+    1407,
+    '该 Idempotency-Key 在 24 小时内已用于另一个请求',
+    'This Idempotency-Key was used for another request within 24 hours',
+  ],
+  IDEMPOTENCY_IN_PROGRESS: [
+    1408,
+    '使用该 Idempotency-Key 的请求仍在处理中，请稍后重试',
+    'A request with this Idempotency-Key is still running: try again shortly',
+  ],
   SYSTEM_ERROR: [2000, '系统错误', 'System error'],
   IP_LOCKED: [2001, 'ip被锁定', 'IP locked'],
   PDF_FAILED: [2323, '创建手写签名错误', 'Failed to create the signature PDF'],

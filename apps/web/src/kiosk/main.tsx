@@ -14,7 +14,9 @@ import { KIOSK_WORKER_SCOPE, KIOSK_WORKER_URL } from './serviceWorker';
 
 /** Replays a queued record with its own idempotency key: the server answers the first record if it already has it. */
 function sendQueued(record: QueuedRecord): Promise<unknown> {
-  const opts = { silent: true, timeoutMs: 30_000 } as const;
+  // The record's key twice: the walk-in's own `clientKey` (one visit per key, ever) and the header every write takes
+  // (a check-in by code sent again answers the first check-in instead of "already signed in").
+  const opts = { silent: true, timeoutMs: 30_000, idempotencyKey: `kiosk-${record.id}` } as const;
   if (record.kind === 'walkIn') return callApi(registerWalkIn, record.input as never, opts);
   return callApi(checkInByCode, record.input as never, opts);
 }

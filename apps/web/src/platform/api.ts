@@ -32,6 +32,11 @@ export interface CallOptions {
   silent?: boolean | readonly number[] | 'form';
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * A write sent again after an unknown outcome (the kiosk's offline queue): the server runs it once per key and
+   * answers a repeat the first answer (header `Idempotency-Key`, platform/http/idempotency.ts on the server).
+   */
+  idempotencyKey?: string;
 }
 
 function queryString(input: unknown): string {
@@ -54,6 +59,7 @@ async function send(url: string, init: RequestInit, opts: CallOptions): Promise<
   const headers = new Headers(init.headers);
   const token = getToken();
   if (token) headers.set(TOKEN_KEY, token);
+  if (opts.idempotencyKey) headers.set('idempotency-key', opts.idempotencyKey);
   let response: Response;
   try {
     response = await fetch(url, { ...init, headers, signal: controller.signal });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, json, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestamps, tstz } from './columns.js';
 
 /** Background work, claimed by workers with FOR UPDATE SKIP LOCKED so any number of processes can share it. */
@@ -130,4 +130,27 @@ export const fileDeletions = pgTable(
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
   (t) => [index('file_deletions_company_idx').on(t.companyId, t.id)],
+);
+
+/**
+ * Writes made with an `Idempotency-Key` header (platform/http/idempotency.ts): the first request's body hash and, once
+ * answered, its answer, per company, caller and key, for 24 hours. `lockedUntil`: while the first request runs.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    companyId: integer('company_id').notNull(),
+    /** Who sent it: the session's account (`staff:12`, `company:3`…) or a door device (`device:7`). */
+    principal: text('principal').notNull(),
+    key: text('key').notNull(),
+    call: text('call').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** running | done */
+    state: text('state').notNull(),
+    /** The answer's envelope, once answered. */
+    response: json('response'),
+    lockedUntil: tstz('locked_until'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.principal, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );

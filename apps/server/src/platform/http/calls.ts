@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
-import { answersStatus, type CallDef, type FieldError, type LogDescription, Role, Status, statusInfo } from '@openvisit/contract';
+import { answersStatus, type CallDef, type FieldError, isWriteCall, type LogDescription, Role, Status, statusInfo } from '@openvisit/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../../config.js';
@@ -12,6 +12,7 @@ import type { Services } from '../services.js';
 import { type Actor, clientEnd, writeLog } from './audit.js';
 import { DIALECT_PREFIX, type DialectAdapter, type DialectAdapters, dialectRequest, dialectResponse, dialectToken, ownsToken } from './dialect.js';
 import { AppError, badParams } from './errors.js';
+import { type Caller, claimKey, idempotencyKeyOf, keepAnswer, releaseKey, requestHash } from './idempotency.js';
 import { checkedOutput, contractOutput } from './outputs.js';
 import { withRequestCache } from './requestCache.js';
 import { readUpload, type UploadedFile, type UploadedTempFile } from './uploads.js';
@@ -282,30 +283,16 @@ async function runCall(
     const { userid: _userid, ...fields } = raw as Record<string, unknown>;
     const parsed = call.input.safeParse(fields);
     if (!parsed.success) throw badParams(fieldErrors(parsed.error));
-    const answer = await handler(parsed.data, ctx);
-    const ours = deps.config.env === 'production' ? contractOutput(call.output, answer) : checkedOutput(call.output, answer, call.name);
-    const result = dialect ? await dialectResponse(ours, sent, dialect, ctx) : ours;
-    if (call.log && !ctx.audit.skip) {
-      const actor = ctx.audit.actor ?? ctx.session;
-      if (actor) {
-        await writeLog(
-          deps.db,
-          deps.services.secrets,
-          actor,
-          {
-            module: call.log.module,
-            event: call.log.event,
-            objId: ctx.audit.objId,
-            objName: ctx.audit.objName,
-            desc: ctx.audit.desc,
-            client: clientEnd(ctx.userAgent),
-          },
-          ctx.ip,
-        );
-      }
-    }
+    const { envelope, replayed } = await onceByKey(deps.db, ctx, call, req.headers, parsed.data, async () => {
+      const answer = await handler(parsed.data, ctx);
+      const ours = deps.config.env === 'production' ? contractOutput(call.output, answer) : checkedOutput(call.output, answer, call.name);
+      const result = dialect ? await dialectResponse(ours, sent, dialect, ctx) : ours;
+      if (call.log && !ctx.audit.skip) await logCall(deps, call.log, ctx);
+      return { status: Status.SUCCESS, reason: 'success', result };
+    });
     await removeTemp(req);
-    reply.send({ status: Status.SUCCESS, reason: 'success', result });
+    if (replayed) reply.header('idempotent-replayed', 'true');
+    reply.send(envelope);
   } catch (err) {
     if (err instanceof AppError) {
       checkDeclared(call, err, deps.config, ctx.log);
@@ -313,6 +300,71 @@ async function runCall(
       reply.send({ status: err.status, reason: err.message, result: err.result });
       return;
     }
+    throw err;
+  }
+}
+
+/** The operation-log entry of a call with `log`, by the audit slot's actor or the session. */
+async function logCall(deps: CallDeps, log: NonNullable<CallDef['log']>, ctx: CallContext): Promise<void> {
+  const actor = ctx.audit.actor ?? ctx.session;
+  if (!actor) return;
+  await writeLog(
+    deps.db,
+    deps.services.secrets,
+    actor,
+    {
+      module: log.module,
+      event: log.event,
+      objId: ctx.audit.objId,
+      objName: ctx.audit.objName,
+      desc: ctx.audit.desc,
+      client: clientEnd(ctx.userAgent),
+    },
+    ctx.ip,
+  );
+}
+
+interface Envelope {
+  status: number;
+  reason: string;
+  result: unknown;
+}
+
+/** Who an Idempotency-Key belongs to: the session's account, or the door device. */
+function callerOf(ctx: CallContext & { device?: AuthenticatedDevice }): Caller | null {
+  if (ctx.session) return { companyId: ctx.session.companyId, principal: `${ctx.session.accountKind}:${ctx.session.accountId}` };
+  if (ctx.device) return { companyId: ctx.device.companyId, principal: `device:${ctx.device.id}` };
+  return null;
+}
+
+/**
+ * A write with an `Idempotency-Key` runs once (platform/http/idempotency.ts): a repeat is answered the first answer,
+ * refusals included; a failure that is not an answer (the server's, the database away) frees the key for the repeat.
+ */
+async function onceByKey(
+  db: Db,
+  ctx: CallContext & { device?: AuthenticatedDevice },
+  call: CallDef,
+  headers: IncomingHttpHeaders,
+  input: unknown,
+  run: () => Promise<Envelope>,
+): Promise<{ envelope: Envelope; replayed: boolean }> {
+  const key = isWriteCall(call) ? idempotencyKeyOf(headers) : null;
+  const who = callerOf(ctx);
+  if (key === null || !who) return { envelope: await run(), replayed: false };
+  if (key === 'invalid') throw badParams([{ field: 'Idempotency-Key', rule: 'format' }]);
+  const claim = await claimKey(db, who, key, call.name, requestHash(call.name, input));
+  if (claim.kind === 'replay') return { envelope: claim.answer as Envelope, replayed: true };
+  if (claim.kind === 'mismatch') throw new AppError(Status.IDEMPOTENCY_KEY_REUSED);
+  if (claim.kind === 'running') throw new AppError(Status.IDEMPOTENCY_IN_PROGRESS);
+  try {
+    const envelope = await run();
+    await keepAnswer(db, who, key, envelope);
+    return { envelope, replayed: false };
+  } catch (err) {
+    if (err instanceof AppError && err.status !== Status.SERVICE_UNAVAILABLE)
+      await keepAnswer(db, who, key, { status: err.status, reason: err.message, result: err.result ?? null });
+    else await releaseKey(db, who, key).catch(() => undefined);
     throw err;
   }
 }

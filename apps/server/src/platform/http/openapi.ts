@@ -6,6 +6,7 @@ import {
   EVENT_TYPES,
   eventCatalogue,
   exampleEvent,
+  isWriteCall,
   statusCatalogue,
   statusField,
   statusInfo,
@@ -33,6 +34,16 @@ function describeStatuses(list: ReturnType<typeof statusesOf>): string {
   if (list.length === 0) return '';
   return `\n\nStatuses beside the universal ones:\n${list.map((s) => `- ${s.code} ${s.name}: ${s.reason}`).join('\n')}`;
 }
+
+/** The optional header of every write a session or device makes (platform/http/idempotency.ts). */
+const IDEMPOTENCY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+  description:
+    'Runs the write once: a repeat within 24 hours with the same body answers the first answer (header Idempotent-Replayed: true); with another body 1407; while the first still runs 1408. Per company and caller.',
+};
 
 /** Headers every webhook request carries (Standard Webhooks). */
 const WEBHOOK_HEADERS = {
@@ -103,6 +114,7 @@ export function openApiDocument(version: string) {
       op.parameters = Object.entries(props).map(([name, schema]) => ({ name, in: 'query', schema }));
     } else {
       op.requestBody = { required: true, content: { 'application/json': { schema: schemaOf(call.input, 'input') } } };
+      if (call.access !== 'public' && isWriteCall(call)) op.parameters = [IDEMPOTENCY_PARAMETER];
     }
     paths[`/api/${call.name}`] = { [call.method === 'GET' ? 'get' : 'post']: op };
   }

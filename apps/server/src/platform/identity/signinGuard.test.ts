@@ -59,6 +59,11 @@ describe('sign-in failure rows', () => {
     const columns = (result as unknown as { rows: { table_name: string; column_name: string }[] }).rows.map(
       (r) => `${r.table_name}.${r.column_name}`,
     );
-    expect(columns).toEqual(['jobs.locked_until', 'sign_in_failures.locked_until', 'webhook_deliveries.locked_until']);
+    expect(columns).toEqual([
+      'idempotency_keys.locked_until',
+      'jobs.locked_until',
+      'sign_in_failures.locked_until',
+      'webhook_deliveries.locked_until',
+    ]);
   });
 });
