@@ -1,7 +1,7 @@
 // Integrations in Chromium against the built product: an administrator adds a webhook endpoint in the console (the
 // address checked as typed, the signing secret shown once), invites a visitor, and the signed events arrive at a
 // receiver that verifies them with the Standard Webhooks library; the delivery log shows them, one opened in its
-// drawer; the event catalogue in Chinese.
+// drawer; an API key created with scopes works for a machine within them only; the event catalogue in Chinese.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { startReceiver } from '../tools/webhook-receiver.js';
@@ -78,6 +78,34 @@ describe('integrations', () => {
       await drawer.getByText('webhook-signature: v1,', { exact: false }).waitFor();
       await drawer.getByText('"Alan Visitor"', { exact: false }).first().waitFor();
       await screenshot(en, 'integrations-delivery-en');
+    });
+
+    await step(en, 'integrations-api-key-en', async () => {
+      await en.goto(`${stack.server.url}/integrations/keys`);
+      await en.getByRole('button', { name: 'Create key' }).first().click();
+      const dialog = en.getByRole('dialog');
+      await dialog.getByLabel('Name', { exact: true }).fill('Door system');
+      await dialog.getByRole('radiogroup', { name: 'Visitors', exact: true }).getByText('Read', { exact: true }).click();
+      await dialog.getByRole('radiogroup', { name: 'Invitations', exact: true }).getByText('Read and write').click();
+      await dialog.getByRole('button', { name: 'Create key' }).click();
+      const field = en.getByTestId('shown-secret');
+      await field.waitFor();
+      const key = await field.inputValue();
+      await en.getByTestId('secret-done').click();
+      // A machine calls with it: within its scopes as the company, beyond them refused, its writes logged as the key.
+      const call = async (name: string, body: object) =>
+        (await (
+          await fetch(`${stack.server.url}/api/${name}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+            body: JSON.stringify(body),
+          })
+        ).json()) as { status: number; result: { count?: number } };
+      assert.equal((await call('SearchVisitByConditionPage', {})).result.count, 1);
+      assert.equal((await call('addEmployee', { employee_name: 'Not allowed', phone: '13800138222' })).status, 610);
+      await en.reload();
+      await en.locator('.ant-table-tbody tr', { hasText: 'Door system' }).getByText('127.0.0.1', { exact: false }).waitFor();
+      await screenshot(en, 'integrations-api-keys-en');
     });
 
     const zh = await (await newContext(stack.browser, 'zh-CN')).newPage();

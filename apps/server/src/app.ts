@@ -14,6 +14,7 @@ import { type Database, isDatabaseUnavailable } from './db/client.js';
 import { accountExportDownloads } from './modules/accountExport/accountExport.routes.js';
 import { registerClosingJobs } from './modules/accounts/accounts.closing.job.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { apiKeysRoutes } from './modules/apiKeys/apiKeys.routes.js';
 import { registerApprovalJobs } from './modules/approvals/approvals.deadlines.js';
 import { cardState, decideByCard, onApprovalSettled, registerApprovalSubject } from './modules/approvals/approvals.public.js';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
@@ -148,6 +149,7 @@ const bindings: Binding[] = [
   ...interimCardsRoutes,
   ...subCompaniesRoutes,
   ...webhooksRoutes,
+  ...apiKeysRoutes,
 ];
 
 export interface BuiltApp {

@@ -11,6 +11,7 @@ import { unstorableTextPaths } from './validators.js';
 export const MODULES = [
   'accountExport',
   'accounts',
+  'apiKeys',
   'approvals',
   'auth',
   'blacklist',

@@ -232,6 +232,11 @@ const entries = {
     '使用该 Idempotency-Key 的请求仍在处理中，请稍后重试',
     'A request with this Idempotency-Key is still running: try again shortly',
   ],
+  API_KEY_LIMIT: [
+    1409,
+    'API 密钥已达上限（50 个）：请先吊销不用的密钥',
+    'The company has the most API keys allowed (50): revoke one it no longer uses',
+  ],
   SYSTEM_ERROR: [2000, '系统错误', 'System error'],
   IP_LOCKED: [2001, 'ip被锁定', 'IP locked'],
   PDF_FAILED: [2323, '创建手写签名错误', 'Failed to create the signature PDF'],

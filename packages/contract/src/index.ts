@@ -3,6 +3,7 @@ export * from './callStatuses.js';
 export * from './calls/accountExport.js';
 export * from './calls/accounts.closing.js';
 export * from './calls/accounts.js';
+export * from './calls/apiKeys.js';
 export * from './calls/approvals.js';
 export * from './calls/approvals.policies.js';
 export * from './calls/auth.employeeAccount.js';

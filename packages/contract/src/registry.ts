@@ -3,6 +3,7 @@ import type { CallDef, DownloadDef } from './call.js';
 import { accountExportDownloads } from './calls/accountExport.js';
 import { accountClosingCalls } from './calls/accounts.closing.js';
 import { accountCalls } from './calls/accounts.js';
+import { apiKeyCalls } from './calls/apiKeys.js';
 import { approvalCalls } from './calls/approvals.js';
 import { approvalPolicyCalls } from './calls/approvals.policies.js';
 import { employeeAccountCalls } from './calls/auth.employeeAccount.js';
@@ -128,6 +129,7 @@ export const allCalls = [
   ...interimCardCalls,
   ...subCompanyCalls,
   ...webhookCalls,
+  ...apiKeyCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];

@@ -154,3 +154,27 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.principal, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
+
+/**
+ * API keys (platform/identity/apiKeys.ts resolves them, the apiKeys module manages them): the key's public `prefix`
+ * and the SHA-256 of the whole key (256 random bits: a fast hash is enough), its scopes, expiry, revocation and last
+ * use (written at most once a minute).
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull(),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    expiresAt: tstz('expires_at'),
+    revokedAt: tstz('revoked_at'),
+    lastUsedAt: tstz('last_used_at'),
+    lastUsedIp: text('last_used_ip').notNull().default(''),
+  },
+  (t) => [uniqueIndex('api_keys_prefix_uq').on(t.prefix), index('api_keys_company_idx').on(t.companyId)],
+);

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { assertScoped, bearerApiKey, resolveApiKey } from '../identity/apiKeys.js';
 import { type AuthenticatedDevice, deviceCredentialOf, legacyDeviceCodeOf } from '../identity/deviceAuth.js';
 import { assertGranted, assertPasswordChanged, assertWritable, resolveSession, type Session } from '../identity/sessions.js';
 import { dbOf, type SystemScope, sessionScope, systemScope, type TenantScope, tenantScope } from '../identity/tenancy.js';
@@ -157,9 +158,14 @@ function tokenOf(req: FastifyRequest, call: CallDef): string | undefined {
   return undefined;
 }
 
-/** The session of a call; an original client's token forms are read under `/qcvisit/` (platform/http/dialect.ts). */
+/**
+ * The session of a call; an original client's token forms are read under `/qcvisit/` (platform/http/dialect.ts); under
+ * `/api/` a machine may call with `Authorization: Bearer ovk_…` (an API key) instead of a session's token.
+ */
 async function sessionOf(db: Db, req: FastifyRequest, call: CallDef, dialect: boolean): Promise<Session> {
   const given = tokenOf(req, call);
+  const key = given ? undefined : bearerApiKey(req.headers.authorization);
+  if (key && !dialect) return resolveApiKey(db, key, req.ip);
   if (!dialect) return resolveSession(db, given);
   const read = dialectToken(given);
   const session = await resolveSession(db, read?.token);
@@ -256,6 +262,7 @@ async function runCall(
       if (!(call.access as readonly Role[]).includes(session.role)) throw new AppError(Status.NO_PERMISSION);
       // A module-driven account (a sub-administrator, a sub-company of adminType other than 0) only in its granted modules.
       assertGranted(session, call);
+      assertScoped(session, call);
       assertPasswordChanged(session, call.name);
       assertWritable(session, call);
       ctx.session = session;
@@ -332,7 +339,8 @@ interface Envelope {
 
 /** Who an Idempotency-Key belongs to: the session's account, or the door device. */
 function callerOf(ctx: CallContext & { device?: AuthenticatedDevice }): Caller | null {
-  if (ctx.session) return { companyId: ctx.session.companyId, principal: `${ctx.session.accountKind}:${ctx.session.accountId}` };
+  const s = ctx.session;
+  if (s) return { companyId: s.companyId, principal: s.apiKey ? `apiKey:${s.apiKey.id}` : `${s.accountKind}:${s.accountId}` };
   if (ctx.device) return { companyId: ctx.device.companyId, principal: `device:${ctx.device.id}` };
   return null;
 }

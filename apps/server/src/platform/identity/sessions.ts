@@ -38,6 +38,11 @@ export interface Session {
    * every other account, whose role alone decides.
    */
   grants: readonly string[] | null;
+  /**
+   * A machine calling with an API key (platform/identity/apiKeys.ts) instead of a person: the key and its scopes; it
+   * acts as the company's administrator within them (`assertScoped`), and the log names it (`account` its prefix).
+   */
+  apiKey?: { id: number; scopes: readonly string[] };
 }
 
 export type NewSession = Omit<Session, 'id' | 'expiresAt' | 'mustChangePassword' | 'supplierId' | 'grants'> & {

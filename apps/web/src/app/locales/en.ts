@@ -1,4 +1,5 @@
 import { accountsEn } from '../../modules/accounts/locales/en';
+import { apiKeysEn } from '../../modules/apiKeys/locales/en';
 import { approvalsEn } from '../../modules/approvals/locales/en';
 import { blacklistEn } from '../../modules/blacklist/locales/en';
 import { devicesEn } from '../../modules/devices/locales/en';
@@ -96,6 +97,7 @@ export const en = {
     webhooks: 'Webhooks',
     webhook: 'Webhook endpoint',
     webhookEvents: 'Event catalogue',
+    apiKeys: 'API keys',
     approvals: 'My approvals',
     template: 'Invitation templates',
     empTemplate: 'My template',
@@ -152,6 +154,7 @@ export const en = {
   faceSync: faceSyncEn,
   monitor: monitorEn,
   webhooks: webhooksEn,
+  apiKeys: apiKeysEn,
   passRules: passRulesEn,
   questionnaires: questionnairesEn,
   questionnaireVideos: questionnaireVideosEn,

@@ -1,4 +1,5 @@
 import { accountsZh } from '../../modules/accounts/locales/zh';
+import { apiKeysZh } from '../../modules/apiKeys/locales/zh';
 import { approvalsZh } from '../../modules/approvals/locales/zh';
 import { blacklistZh } from '../../modules/blacklist/locales/zh';
 import { faceSyncZh } from '../../modules/devices/locales/faceSync.zh';
@@ -95,6 +96,7 @@ export const zh: Translation = {
     webhooks: 'Webhook',
     webhook: 'Webhook 地址',
     webhookEvents: '事件目录',
+    apiKeys: 'API 密钥',
     approvals: '我的审批',
     template: '邀请函模板',
     empTemplate: '我的模板',
@@ -151,6 +153,7 @@ export const zh: Translation = {
   faceSync: faceSyncZh,
   monitor: monitorZh,
   webhooks: webhooksZh,
+  apiKeys: apiKeysZh,
   passRules: passRulesZh,
   questionnaires: questionnairesZh,
   questionnaireVideos: questionnaireVideosZh,

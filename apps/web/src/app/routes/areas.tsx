@@ -7,6 +7,7 @@ import {
   receptionPasswordScreen,
   subCompanyAccountSection,
 } from '../../modules/accounts/routes';
+import { apiKeysScreen } from '../../modules/apiKeys/routes';
 import { approvalQueueScreen, approvalSettingsScreen, ownPoliciesScreen } from '../../modules/approvals/routes';
 import { blacklistUnderEmp, listScreens, screeningReviewsScreen } from '../../modules/blacklist/routes';
 import { accessControlSection } from '../../modules/devices/routes';
@@ -82,7 +83,8 @@ export const adminArea: AreaDef = {
       children: [...accountSettingsScreens, multiCompanyModeScreen],
     },
     workAppsScreen,
-    integrationsSection,
+    // Settings › integrations: the webhooks module's screens, then the API keys'.
+    { ...integrationsSection, children: [...(integrationsSection.children ?? []), apiKeysScreen] },
     privacyScreen,
     personDataScreen,
   ],
