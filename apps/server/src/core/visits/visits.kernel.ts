@@ -249,12 +249,16 @@ export function visitByInviteToken(system: SystemScope, tokenHash: string): Prom
 export function signOutOverdue(system: SystemScope, now: Date): Promise<Map<number, number>> {
   return inTransaction(system, async (tx) => {
     const moved = await visitsSystemRepository(tx).signOutOverdue(now);
-    const counts = new Map<number, number>();
-    for (const r of moved) {
-      counts.set(r.companyId, (counts.get(r.companyId) ?? 0) + 1);
-      await emitEvents(tx, r.companyId, [eventOfMove('signOut', r, 'signedIn', 'auto')]);
-    }
-    return counts;
+    const byCompany = new Map<number, VisitRow[]>();
+    for (const r of moved) byCompany.set(r.companyId, [...(byCompany.get(r.companyId) ?? []), r]);
+    // One insert of events per company, not one per visit.
+    for (const [companyId, rows] of byCompany)
+      await emitEvents(
+        tx,
+        companyId,
+        rows.map((r) => eventOfMove('signOut', r, 'signedIn', 'auto')),
+      );
+    return new Map([...byCompany].map(([companyId, rows]) => [companyId, rows.length]));
   });
 }
 

@@ -7,5 +7,13 @@ export * from './params';
 export { inputMax, ReasonModal, type ReasonModalProps } from './ReasonModal';
 export { type CountedAnswer, type ListTotal, totalOf, useCountedPage } from './useCountedPage';
 export { useListExport } from './useListExport';
-export { type ListPage, type ListPageOptions, type ListPageProps, type ListPageQuery, type PagedRows, useListPage } from './useListPage';
+export {
+  type ListPage,
+  type ListPageOptions,
+  type ListPageProps,
+  type ListPageQuery,
+  type PagedRows,
+  useListPage,
+  useWholeListPage,
+} from './useListPage';
 export { type ListQuery, useListQuery, usePaging } from './useListQuery';

@@ -2,6 +2,7 @@ import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
 import type { ListTableProps } from './ListTable';
 import type { Paging } from './params';
 import type { ListTotal } from './useCountedPage';
+import { usePaging } from './useListQuery';
 
 /** What a paged call answers: one page of rows and the total. */
 export interface PagedRows<Row> {
@@ -76,4 +77,15 @@ export function useListPage<Row>(
     selection,
     setSelection,
   };
+}
+
+/**
+ * `useListPage` for a call that answers the whole list (a company's webhook endpoints, its API keys: a few dozen at
+ * most): the table pages it in the browser, with the same states as a paged call.
+ */
+export function useWholeListPage<Row>(query: { data?: Row[]; isPending: boolean; isFetching: boolean }, size?: number): ListPage<Row> {
+  const paging = usePaging(size);
+  const all = query.data;
+  const page = all && { list: all.slice(paging.startIndex, paging.startIndex + paging.requestedCount), count: all.length };
+  return useListPage(paging, { isPending: query.isPending, isFetching: query.isFetching, data: page });
 }

@@ -9,7 +9,7 @@ import { PageHeader } from '../../../platform/components/PageHeader';
 import { SecretDialog } from '../../../platform/components/SecretDialog';
 import { formatDateTime } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
-import { ListTable, useListPage, usePaging } from '../../../platform/list';
+import { ListTable, useWholeListPage } from '../../../platform/list';
 import { useApiKeys, useRevokeApiKey } from '../api';
 import { KeyForm } from '../components/KeyForm';
 
@@ -37,12 +37,7 @@ export function ApiKeysPage() {
   const { message } = App.useApp();
   const keys = useApiKeys();
   const revoke = useRevokeApiKey();
-  const paging = usePaging();
-  const rows = keys.data ?? [];
-  const table = useListPage(paging, {
-    ...keys,
-    data: keys.data && { list: rows.slice(paging.startIndex, paging.startIndex + paging.requestedCount), count: rows.length },
-  });
+  const table = useWholeListPage(keys);
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<string | null>(null);
   const remove = async (k: Key) => {

@@ -10,7 +10,7 @@ import { PageHeader } from '../../../platform/components/PageHeader';
 import { SecretDialog } from '../../../platform/components/SecretDialog';
 import { formatDateTime } from '../../../platform/format';
 import { useLang } from '../../../platform/i18n';
-import { ListTable, useListPage, usePaging } from '../../../platform/list';
+import { ListTable, useWholeListPage } from '../../../platform/list';
 import { useDeleteWebhook, useRotateWebhookSecret, useTestWebhook, useUpdateWebhook, useWebhooks } from '../api';
 import { eventLabel } from '../components/eventLabels';
 import { WebhookForm } from '../components/WebhookForm';
@@ -120,12 +120,7 @@ function EndpointActions({ e, onEdit, onSecret }: { e: Endpoint; onEdit: () => v
 export function WebhooksPage() {
   const { t } = useTranslation();
   const webhooks = useWebhooks();
-  const paging = usePaging();
-  const rows = webhooks.data ?? [];
-  const table = useListPage(paging, {
-    ...webhooks,
-    data: webhooks.data && { list: rows.slice(paging.startIndex, paging.startIndex + paging.requestedCount), count: rows.length },
-  });
+  const table = useWholeListPage(webhooks);
   const [form, setForm] = useState<{ editing: Endpoint | null } | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const add = () => setForm({ editing: null });
