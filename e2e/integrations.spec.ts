@@ -121,6 +121,23 @@ describe('integrations', () => {
       await zh.goto(`${stack.server.url}/integrations/webhooks`);
       await zh.getByText('全部事件').waitFor();
       await screenshot(zh, 'integrations-webhooks-zh');
+      // Bad input in Chinese: an address that is not http(s), a key without a scope.
+      await zh
+        .getByRole('button', { name: /添加地址/ })
+        .first()
+        .click();
+      await zh.getByRole('dialog').getByLabel('地址（URL）').fill('mailto:soc@example.com');
+      await zh.getByRole('dialog').getByText('地址须以 https:// 或 http:// 开头').waitFor();
+      await zh
+        .getByRole('dialog')
+        .getByRole('button', { name: /取\s?消/ })
+        .click();
+      await zh.goto(`${stack.server.url}/integrations/keys`);
+      await zh.locator('.ant-table-tbody tr', { hasText: 'Door system' }).waitFor();
+      await zh.getByRole('button', { name: '创建密钥' }).first().click();
+      await zh.getByRole('dialog').getByRole('button', { name: '创建密钥' }).click();
+      await zh.getByRole('dialog').getByText('请至少授予一项权限').waitFor();
+      await screenshot(zh, 'integrations-api-keys-zh');
     });
   });
 });
