@@ -65,6 +65,8 @@ import { residentApproval, residentScreening } from './modules/residents/residen
 import { residentsDownloads, residentsRoutes } from './modules/residents/residents.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { registerSsoJobs } from './modules/sso/sso.public.js';
+import { ssoRoutes } from './modules/sso/sso.routes.js';
 import { subCompaniesDownloads, subCompaniesRoutes } from './modules/subCompanies/subCompanies.routes.js';
 import { superAccountsRoutes } from './modules/superAccounts/superAccounts.routes.js';
 import { visitScreening } from './modules/visits/visits.public.js';
@@ -150,6 +152,7 @@ const bindings: Binding[] = [
   ...subCompaniesRoutes,
   ...webhooksRoutes,
   ...apiKeysRoutes,
+  ...ssoRoutes,
 ];
 
 export interface BuiltApp {
@@ -216,6 +219,7 @@ async function startServices(app: FastifyInstance, config: Config, database: Dat
   registerReportJobs({ system, jobs });
   registerSignInJobs({ db: system, jobs });
   registerIdempotencyJobs({ db, jobs });
+  registerSsoJobs({ system, jobs });
   if (database.kind === 'pglite') registerStatisticsJobs({ db: system, jobs });
   registerInvitationJobs({ system, config, jobs, mailer, secrets, log: app.log });
   registerMonitorJobs({ system, config, services, log: app.log });

@@ -39,6 +39,7 @@ export const MODULES = [
   'residents',
   'roles',
   'settings',
+  'sso',
   'subCompanies',
   'superAccounts',
   'visits',

@@ -9,6 +9,7 @@ import { approvalPolicyCalls } from './calls/approvals.policies.js';
 import { employeeAccountCalls } from './calls/auth.employeeAccount.js';
 import { authImCalls } from './calls/auth.im.js';
 import { authCalls } from './calls/auth.js';
+import { authSsoCalls } from './calls/auth.sso.js';
 import { blacklistCalls, blacklistDownloads } from './calls/blacklist.js';
 import { screeningCopyCalls } from './calls/blacklist.offline.js';
 import { screeningReviewCalls } from './calls/blacklist.reviews.js';
@@ -59,6 +60,7 @@ import { residentCalls } from './calls/residents.js';
 import { supplierCalls, supplierDownloads } from './calls/residents.suppliers.js';
 import { roleCalls } from './calls/roles.js';
 import { settingsCalls } from './calls/settings.js';
+import { ssoCalls } from './calls/sso.js';
 import { subCompanyCalls, subCompanyDownloads } from './calls/subCompanies.js';
 import { superAccountCalls } from './calls/superAccounts.js';
 import { visitCalls, visitDownloads } from './calls/visits.js';
@@ -68,6 +70,7 @@ import { webhookCalls } from './calls/webhooks.js';
 export const allCalls = [
   ...authCalls,
   ...authImCalls,
+  ...authSsoCalls,
   ...accountCalls,
   ...accountClosingCalls,
   ...superAccountCalls,
@@ -130,6 +133,7 @@ export const allCalls = [
   ...subCompanyCalls,
   ...webhookCalls,
   ...apiKeyCalls,
+  ...ssoCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];

@@ -91,6 +91,7 @@ export const login = defineCall({
   summary: 'Sign in as a company administrator (email) or a staff account (account name)',
   access: 'public',
   statuses: [
+    Status.SSO_REQUIRED,
     Status.ACCOUNT_DISABLED,
     Status.ACCOUNT_EXPIRED,
     Status.ACCOUNT_LOCKED,
@@ -118,6 +119,7 @@ export const empLogin = defineCall({
   access: 'public',
   statuses: [
     Status.IM_SIGNIN_REQUIRED,
+    Status.SSO_REQUIRED,
     Status.ACCOUNT_DISABLED,
     Status.ACCOUNT_EXPIRED,
     Status.ACCOUNT_LOCKED,

@@ -21,6 +21,7 @@ export * from './registration.js';
 export * from './residentFiles.js';
 export * from './residents.js';
 export * from './roles.js';
+export * from './sso.js';
 export * from './suppliers.js';
 export * from './templates.js';
 export * from './visits.js';

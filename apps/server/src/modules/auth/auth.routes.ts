@@ -7,6 +7,7 @@ import * as workApps from './auth.im.js';
 import * as recovery from './auth.recovery.js';
 import * as signin from './auth.signin.js';
 import * as signup from './auth.signup.js';
+import * as sso from './auth.sso.js';
 
 export const authRoutes = [
   bind(c.getValidationCode, (input, ctx) => createCaptcha(ctx.system, input.kind)),
@@ -23,6 +24,9 @@ export const authRoutes = [
   bind(c.empLoginByDDCode, (input, ctx) => workApps.withCode(ctx, 'dingtalk', input)),
   bind(c.empLoginByFeiShuCode, (input, ctx) => workApps.withCode(ctx, 'feishu', input)),
   bind(c.empLoginByWXChartCode, (input, ctx) => workApps.withCode(ctx, 'wecom', input)),
+  bind(c.getSsoSignIn, (input, ctx) => sso.options(ctx, input.companyId)),
+  bind(c.ssoSignInStart, (input, ctx) => sso.start(ctx, input)),
+  bind(c.ssoSignInFinish, (input, ctx) => sso.finish(ctx, input)),
   bind(c.subAccountLogin, (input, ctx) => signin.subAccountLogin(ctx, input)),
   bind(c.superAccountLogin, (input, ctx) => signin.superAccountLogin(ctx, input)),
   bind(c.logout, async (_input, ctx) => {

@@ -18,6 +18,7 @@ import { AppError } from '../../platform/http/errors.js';
 import { renewSession } from '../../platform/identity/sessions.js';
 import { scopeForCompany } from '../../platform/identity/tenancy.js';
 import { signInOptions } from '../im/im.public.js';
+import { ssoRequired } from '../sso/sso.public.js';
 import { activeCompany, captchaDue, checkCredentials, pickByPassword, requireCaptcha, startSession, sys, today } from './auth.credentials.js';
 
 type CompanyRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sys>['findCompanyByEmail']>>>;
@@ -30,8 +31,13 @@ async function adminLogin(ctx: CallContext, company: CompanyRow, password: strin
     name: company.username,
     role: Role.ADMIN,
   }));
-  const active = await activeCompany(ctx, company.id);
-  await sys(ctx).markLoggedIn(company.id);
+  return adminSession(ctx, company.id);
+}
+
+/** The company administrator's session and login result, once it is known who signs in (a password, or a provider). */
+export async function adminSession(ctx: CallContext, companyId: number): Promise<LoginResult> {
+  const active = await activeCompany(ctx, companyId);
+  await sys(ctx).markLoggedIn(active.id);
   const t = await startSession(
     ctx,
     {
@@ -122,6 +128,8 @@ export async function login(ctx: CallContext, input: { email: string; password: 
     role: (staff?.sType ?? 0) as Role,
   }));
   if (!staff) throw new AppError(Status.WRONG_CREDENTIALS);
+  // Machines keep their passwords: the desk app and tablets cannot go through a provider.
+  if (!isMachineAccount(staff.sType) && (await ssoRequired(scopeForCompany(ctx.system, staff.companyId)))) throw new AppError(Status.SSO_REQUIRED);
   return staffSession(ctx, staff);
 }
 
@@ -192,6 +200,7 @@ export async function empLogin(ctx: CallContext, input: { phone: string; empPwd:
   if (emp.status !== 0) throw new AppError(Status.ACCOUNT_DISABLED);
   const deps = { tenant: scopeForCompany(ctx.system, emp.companyId), config: ctx.config, services: ctx.services };
   if ((await signInOptions(deps)).required) throw new AppError(Status.IM_SIGNIN_REQUIRED);
+  if (await ssoRequired(deps.tenant)) throw new AppError(Status.SSO_REQUIRED);
   return employeeSession(ctx, emp);
 }
 

@@ -80,6 +80,13 @@ function accountsByName(scope: SystemScope) {
      */
     findStaffByAccount: (account: string) =>
       db.select().from(staffAccounts).where(sql`lower(${staffAccounts.account}) = lower(${account})`).orderBy(staffAccounts.id).limit(5),
+    /** A provider's sign-in to the console: one company's staff accounts with this name (at most one, names being unique in it). */
+    findCompanyStaffByAccount: (companyId: number, account: string) =>
+      db
+        .select()
+        .from(staffAccounts)
+        .where(and(eq(staffAccounts.companyId, companyId), sql`lower(${staffAccounts.account}) = lower(${account})`))
+        .limit(2),
     /** A work app's sign-in to the console: the enabled staff accounts of one company with this (normalised) phone. */
     findStaffByPhone: (companyId: number, phone: string) =>
       db

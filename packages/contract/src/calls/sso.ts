@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { defineCall, epochMs, ok } from '../call.js';
+import { Status } from '../errors.js';
+import { LogModule, Role } from '../lookups.js';
+
+/**
+ * Single sign-on connections (docs/modules/sso.md): a company's identity providers, how their claims name an employee
+ * and the roles a group brings, whether people unknown to the directory are created at their first sign-in and whether
+ * passwords give way to the provider. The company administrator's alone.
+ */
+// The administrator only: a provider vouches for accounts, the administrator's own included, so whoever sets one could sign in as anyone.
+const SSO_MANAGERS = [Role.ADMIN] as const;
+export const SSO_PROTOCOLS = ['oidc'] as const;
+export type SsoProtocol = (typeof SSO_PROTOCOLS)[number];
+/** Connections per company. */
+export const SSO_CONNECTIONS_MAX = 10;
+export const SSO_NAME_MAX = 64;
+export const SSO_URL_MAX = 500;
+export const SSO_ROLE_MAP_MAX = 100;
+
+/**
+ * An issuer as typed: https (http only for a provider the server may reach on a private network, which the server
+ * checks), a host, no user, query or fragment (OpenID Connect Discovery appends its path to it).
+ */
+export function checkIssuer(s: string): 'required' | 'format' | 'scheme' | null {
+  const v = s.trim();
+  if (v === '') return 'required';
+  if (v.length > SSO_URL_MAX) return 'format';
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    return 'format';
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return 'scheme';
+  if (u.username || u.password || u.search || u.hash || !u.hostname) return 'format';
+  return null;
+}
+
+const zIssuer = z
+  .string()
+  .trim()
+  .max(SSO_URL_MAX)
+  .superRefine((s, ctx) => {
+    const e = checkIssuer(s);
+    if (e) ctx.addIssue({ code: 'custom', message: `issuer: ${e}` });
+  });
+
+/** A claim's name in the provider's ID token or userinfo ('' where the provider gives none). */
+const zClaim = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(/^[^\s]*$/, 'a claim name has no spaces');
+
+export const ssoClaims = z.object({
+  email: zClaim.default('email'),
+  phone: zClaim.default('phone_number'),
+  name: zClaim.default('name'),
+  empNo: zClaim.default(''),
+  groups: zClaim.default('groups'),
+});
+export type SsoClaims = z.infer<typeof ssoClaims>;
+
+/** `openid` is always asked; the others as the provider names them. */
+const zScopes = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^[\x21-\x7e]+( [\x21-\x7e]+)*$|^$/, 'scopes: names separated by single spaces')
+  .default('openid email profile');
+
+const zRoleMap = z
+  .array(z.object({ group: z.string().trim().min(1).max(200), roleId: z.int32().positive() }))
+  .max(SSO_ROLE_MAP_MAX)
+  .refine((list) => new Set(list.map((r) => `${r.group}\u0000${r.roleId}`)).size === list.length, 'roleMap: each pair at most once');
+
+export const ssoConnection = z.object({
+  id: z.int32(),
+  protocol: z.enum(SSO_PROTOCOLS),
+  name: z.string(),
+  enabled: z.boolean(),
+  issuer: z.string(),
+  clientId: z.string(),
+  /** Whether a client secret is stored (it is never answered). */
+  hasSecret: z.boolean(),
+  scopes: z.string(),
+  claims: ssoClaims,
+  /** Employees the directory lacks are created at their first sign-in. */
+  jit: z.boolean(),
+  /** The department such an employee joins (null: none). */
+  jitDepartmentId: z.int32().nullable(),
+  /** A group in the groups claim makes its employee a member of the role; leaving the group ends it. */
+  roleMap: z.array(z.object({ group: z.string(), roleId: z.int32() })),
+  /** Employees and staff accounts sign in only through a required connection (the administrator keeps a password). */
+  required: z.boolean(),
+  /** Where the provider sends the browser back: register it with the provider. */
+  redirectUri: z.string(),
+  lastSignInAt: epochMs.nullable(),
+  createTime: epochMs,
+});
+export type SsoConnection = z.infer<typeof ssoConnection>;
+
+const connectionFields = {
+  name: z.string().trim().min(1).max(SSO_NAME_MAX),
+  enabled: z.boolean(),
+  issuer: zIssuer,
+  clientId: z.string().trim().min(1).max(255),
+  scopes: zScopes,
+  claims: ssoClaims,
+  jit: z.boolean(),
+  jitDepartmentId: z.int32().positive().nullable(),
+  roleMap: zRoleMap,
+  required: z.boolean(),
+};
+
+export const getSsoConnections = defineCall({
+  name: 'getSsoConnections',
+  area: 'integrations',
+  module: 'sso',
+  summary: "The company's single sign-on connections and the address to register with each provider",
+  access: SSO_MANAGERS,
+  input: z.object({ userid: z.int32().optional() }),
+  output: z.object({ connections: z.array(ssoConnection), redirectUri: z.string() }),
+});
+
+export const addSsoConnection = defineCall({
+  name: 'addSsoConnection',
+  area: 'integrations',
+  module: 'sso',
+  summary: 'Add an OpenID Connect provider: its issuer is discovered before it is stored; a client without a secret uses PKCE alone',
+  access: SSO_MANAGERS,
+  fieldStatuses: {
+    [Status.SSO_UNREACHABLE]: 'issuer',
+    [Status.SSO_LIMIT]: null,
+    [Status.SSO_ROLE_UNKNOWN]: 'roleMap',
+    [Status.SSO_DEPARTMENT_UNKNOWN]: 'jitDepartmentId',
+  },
+  log: { module: LogModule.INTEGRATION, event: 'add' },
+  input: z.object({
+    userid: z.int32().optional(),
+    protocol: z.enum(SSO_PROTOCOLS).default('oidc'),
+    ...connectionFields,
+    clientSecret: z.string().max(1024).default(''),
+  }),
+  output: z.object({ id: z.int32() }),
+});
+
+export const updateSsoConnection = defineCall({
+  name: 'updateSsoConnection',
+  area: 'integrations',
+  module: 'sso',
+  summary: 'Change a connection; a secret left out (or empty) keeps the stored one, unless clearSecret',
+  access: SSO_MANAGERS,
+  statuses: [Status.SSO_UNKNOWN],
+  fieldStatuses: {
+    [Status.SSO_UNREACHABLE]: 'issuer',
+    [Status.SSO_ROLE_UNKNOWN]: 'roleMap',
+    [Status.SSO_DEPARTMENT_UNKNOWN]: 'jitDepartmentId',
+  },
+  log: { module: LogModule.INTEGRATION, event: 'update' },
+  input: z.object({
+    userid: z.int32().optional(),
+    id: z.int32().positive(),
+    ...connectionFields,
+    clientSecret: z.string().max(1024).default(''),
+    clearSecret: z.boolean().default(false),
+  }),
+  output: ok,
+});
+
+export const delSsoConnection = defineCall({
+  name: 'delSsoConnection',
+  area: 'integrations',
+  module: 'sso',
+  summary: 'Delete a connection with the links it made to employees (the employees stay)',
+  access: SSO_MANAGERS,
+  statuses: [Status.SSO_UNKNOWN],
+  log: { module: LogModule.INTEGRATION, event: 'delete' },
+  input: z.object({ userid: z.int32().optional(), id: z.int32().positive() }),
+  output: ok,
+});
+
+export const testSsoConnection = defineCall({
+  name: 'testSsoConnection',
+  area: 'integrations',
+  module: 'sso',
+  summary: "Read the provider's discovery document as a sign-in would: its endpoints, or why it cannot be used",
+  access: SSO_MANAGERS,
+  statuses: [Status.SSO_UNKNOWN, Status.SSO_UNREACHABLE],
+  input: z.object({ userid: z.int32().optional(), id: z.int32().positive() }),
+  output: z.object({
+    issuer: z.string(),
+    authorizationEndpoint: z.string(),
+    tokenEndpoint: z.string(),
+    userinfoEndpoint: z.string(),
+    pkce: z.boolean(),
+    ms: z.int32(),
+  }),
+});
+
+export const ssoCalls = [getSsoConnections, addSsoConnection, updateSsoConnection, delSsoConnection, testSsoConnection] as const;
