@@ -1,9 +1,12 @@
 // Integrations in Chromium against the built product: an administrator adds a webhook endpoint in the console (the
 // address checked as typed, the signing secret shown once), invites a visitor, and the signed events arrive at a
 // receiver that verifies them with the Standard Webhooks library; the delivery log shows them, one opened in its
-// drawer; an API key created with scopes works for a machine within them only; the event catalogue in Chinese.
+// drawer; an API key created with scopes works for a machine within them only; the event catalogue in Chinese. Before
+// all that, the administrator sets up single sign-on with an OpenID Connect provider (oidc-provider, tools/oidc-idp.ts)
+// and signs in through it from the company's sign-in link in a fresh browser: the rest runs in that session.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
+import { type Idp, startIdp } from '../tools/oidc-idp.js';
 import { startReceiver } from '../tools/webhook-receiver.js';
 import { apiOf, button, newContext, PASSWORD, registerCompany, SIGNIN_EN, screenshot, signIn, skipRestOfGuide, step, useStack } from './harness.js';
 
@@ -13,21 +16,65 @@ const EMAIL = 'integrations.en@fabrikam.example';
 
 describe('integrations', () => {
   const receiverReady = startReceiver();
-  after(async () => (await receiverReady).close());
+  let idp: Idp | undefined;
+  after(async () => {
+    await (await receiverReady).close();
+    await idp?.close();
+  });
 
-  it('adds a webhook in the console, invites a visitor and the signed events arrive; the log and catalogue show them', async () => {
+  it('signs in through the OIDC provider, adds a webhook, invites a visitor and the signed events arrive; the log and catalogue show them', async () => {
     const receiver = await receiverReady;
     await registerCompany(stack, EMAIL, 'Fabrikam Integrations Ltd');
+    idp = await startIdp({
+      redirectUris: [`${stack.server.url}/signin/sso`],
+      people: [{ login: 'fabrik-admin', password: 'idp-Pass-2026', email: EMAIL, email_verified: true, name: 'Fabrikam Admin' }],
+    });
+    const first = await (await newContext(stack.browser, 'en-US')).newPage();
+    await step(first, 'integrations-sign-in-en', async () => {
+      await first.goto(`${stack.server.url}/signin`);
+      await signIn(first, EMAIL, PASSWORD, SIGNIN_EN);
+      await first.waitForURL(/\/guide$/);
+      await first.getByLabel('Short name').fill('Fabrik');
+      await first.getByRole('button', { name: 'Save and continue' }).click();
+      await first.getByRole('button', { name: 'Skip this step' }).click();
+      await skipRestOfGuide(first, 'en');
+      await first.waitForURL(/\/visitor$/);
+    });
+
+    await step(first, 'integrations-sso-setup-en', async () => {
+      await first.goto(`${stack.server.url}/integrations/sso`);
+      await first.getByText('No identity provider yet', { exact: false }).waitFor();
+      await first.getByTestId('sso-redirect-uri').getByText(`${stack.server.url}/signin/sso`).waitFor();
+      await first.getByRole('button', { name: 'Add provider' }).first().click();
+      const dialog = first.getByRole('dialog');
+      await dialog.getByLabel('Name', { exact: true }).fill('Fabrikam ID');
+      await dialog.getByLabel('Issuer', { exact: true }).fill('ftp://login.fabrikam.example');
+      await dialog.getByText('The issuer must start with https://').waitFor();
+      await screenshot(first, 'integrations-sso-form-en');
+      await dialog.getByLabel('Issuer', { exact: true }).fill(idp?.issuer ?? '');
+      await dialog.getByLabel('Client ID').fill(idp?.clientId ?? '');
+      await dialog.getByLabel('Client secret').fill(idp?.clientSecret ?? '');
+      await dialog.getByRole('button', { name: button('Save') }).click();
+      const row = first.locator('.ant-table-tbody tr', { hasText: 'Fabrikam ID' });
+      await row.waitFor();
+      await row.getByRole('button', { name: 'Test' }).click();
+      await first.getByTestId('sso-test-result').getByText('Authorization endpoint', { exact: false }).waitFor();
+      await screenshot(first, 'integrations-sso-en');
+    });
+
+    // A fresh browser: the company's sign-in link, its provider's button, the provider's page, back in the console.
     const en = await (await newContext(stack.browser, 'en-US')).newPage();
-    await step(en, 'integrations-sign-in-en', async () => {
-      await en.goto(`${stack.server.url}/signin`);
-      await signIn(en, EMAIL, PASSWORD, SIGNIN_EN);
-      await en.waitForURL(/\/guide$/);
-      await en.getByLabel('Short name').fill('Fabrik');
-      await en.getByRole('button', { name: 'Save and continue' }).click();
-      await en.getByRole('button', { name: 'Skip this step' }).click();
-      await skipRestOfGuide(en, 'en');
+    await step(en, 'integrations-sso-sign-in-en', async () => {
+      const link = await first.getByTestId('sso-signin-link').innerText();
+      await en.goto(`${link}&role=admin`);
+      await en.getByRole('button', { name: 'Sign in with Fabrikam ID' }).waitFor();
+      await screenshot(en, 'integrations-sso-signin-en');
+      await en.getByRole('button', { name: 'Sign in with Fabrikam ID' }).click();
+      await en.getByLabel('Login').fill('fabrik-admin');
+      await en.getByLabel('Password').fill('idp-Pass-2026');
+      await en.getByRole('button', { name: 'Sign in' }).click();
       await en.waitForURL(/\/visitor$/);
+      await first.close();
     });
 
     await step(en, 'integrations-webhook-add-en', async () => {
@@ -138,6 +185,19 @@ describe('integrations', () => {
       await zh.getByRole('dialog').getByRole('button', { name: '创建密钥' }).click();
       await zh.getByRole('dialog').getByText('请至少授予一项权限').waitFor();
       await screenshot(zh, 'integrations-api-keys-zh');
+      await zh
+        .getByRole('dialog')
+        .getByRole('button', { name: /取\s?消/ })
+        .click();
+      await zh.goto(`${stack.server.url}/integrations/sso`);
+      const provider = zh.locator('.ant-table-tbody tr', { hasText: 'Fabrikam ID' });
+      await provider.waitFor();
+      // The administrator's sign-in through it is its last sign-in.
+      assert.equal(await provider.getByText('从未').count(), 0);
+      await screenshot(zh, 'integrations-sso-zh');
+      await zh.getByRole('button', { name: '添加身份提供方' }).first().click();
+      await zh.getByRole('dialog').getByLabel('Issuer', { exact: true }).fill('login.fabrikam.example');
+      await zh.getByRole('dialog').getByText('请输入类似 https://login.example.com 的地址，不含查询参数或片段').waitFor();
     });
   });
 });

@@ -26,6 +26,7 @@ import { residentsEn } from '../../modules/residents/locales/en';
 import { suppliersEn } from '../../modules/residents/locales/en.suppliers';
 import { rolesEn } from '../../modules/roles/locales/en';
 import { settingsEn } from '../../modules/settings/locales/en';
+import { ssoEn } from '../../modules/sso/locales/en';
 import { subCompaniesEn } from '../../modules/subCompanies/locales/en';
 import { superAccountsEn } from '../../modules/superAccounts/locales/en';
 import { visitsEn } from '../../modules/visits/locales/en';
@@ -98,6 +99,7 @@ export const en = {
     webhook: 'Webhook endpoint',
     webhookEvents: 'Event catalogue',
     apiKeys: 'API keys',
+    sso: 'Single sign-on',
     approvals: 'My approvals',
     template: 'Invitation templates',
     empTemplate: 'My template',
@@ -155,6 +157,7 @@ export const en = {
   monitor: monitorEn,
   webhooks: webhooksEn,
   apiKeys: apiKeysEn,
+  sso: ssoEn,
   passRules: passRulesEn,
   questionnaires: questionnairesEn,
   questionnaireVideos: questionnaireVideosEn,

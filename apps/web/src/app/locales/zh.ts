@@ -26,6 +26,7 @@ import { residentsZh } from '../../modules/residents/locales/zh';
 import { suppliersZh } from '../../modules/residents/locales/zh.suppliers';
 import { rolesZh } from '../../modules/roles/locales/zh';
 import { settingsZh } from '../../modules/settings/locales/zh';
+import { ssoZh } from '../../modules/sso/locales/zh';
 import { subCompaniesZh } from '../../modules/subCompanies/locales/zh';
 import { superAccountsZh } from '../../modules/superAccounts/locales/zh';
 import { visitsZh } from '../../modules/visits/locales/zh';
@@ -97,6 +98,7 @@ export const zh: Translation = {
     webhook: 'Webhook 地址',
     webhookEvents: '事件目录',
     apiKeys: 'API 密钥',
+    sso: '单点登录',
     approvals: '我的审批',
     template: '邀请函模板',
     empTemplate: '我的模板',
@@ -154,6 +156,7 @@ export const zh: Translation = {
   monitor: monitorZh,
   webhooks: webhooksZh,
   apiKeys: apiKeysZh,
+  sso: ssoZh,
   passRules: passRulesZh,
   questionnaires: questionnairesZh,
   questionnaireVideos: questionnaireVideosZh,

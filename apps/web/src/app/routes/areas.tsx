@@ -29,6 +29,7 @@ import { registrationScreens } from '../../modules/registration/routes';
 import { residentScreen, supplierSection, workersScreen } from '../../modules/residents/routes';
 import { rolesScreen } from '../../modules/roles/routes';
 import { basicSettingsScreens } from '../../modules/settings/routes';
+import { ssoScreen } from '../../modules/sso/routes';
 import { multiCompanyModeScreen, subCompaniesScreen, subCompanyManagersScreens } from '../../modules/subCompanies/routes';
 import { superHomeScreen } from '../../modules/superAccounts/routes';
 import { overtimeScreen, receptionScreens } from '../../modules/visits/routes';
@@ -83,8 +84,8 @@ export const adminArea: AreaDef = {
       children: [...accountSettingsScreens, multiCompanyModeScreen],
     },
     workAppsScreen,
-    // Settings › integrations: the webhooks module's screens, then the API keys'.
-    { ...integrationsSection, children: [...(integrationsSection.children ?? []), apiKeysScreen] },
+    // Settings › integrations: the webhooks module's screens, then the API keys' and single sign-on's.
+    { ...integrationsSection, children: [...(integrationsSection.children ?? []), apiKeysScreen, ssoScreen] },
     privacyScreen,
     personDataScreen,
   ],

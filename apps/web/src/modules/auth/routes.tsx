@@ -15,6 +15,12 @@ export const authScreens: readonly PublicEntry[] = [
     titleKey: 'auth.signin.title',
     page: () => import('./pages/WorkAppReturnPage').then((m) => m.WorkAppReturnPage),
   },
+  {
+    path: '/signin/sso',
+    texts: 'start',
+    titleKey: 'auth.signin.title',
+    page: () => import('./pages/SsoReturnPage').then((m) => m.SsoReturnPage),
+  },
   { path: '/signup', texts: 'start', titleKey: 'auth.signup.title', page: () => import('./pages/SignUpPage').then((m) => m.SignUpPage) },
   { path: '/active', texts: 'start', titleKey: 'auth.active.title', page: () => import('./pages/ActivatePage').then((m) => m.ActivatePage) },
   { path: '/forgot', texts: 'start', titleKey: 'auth.forgot.title', page: () => import('./pages/ForgotPage').then((m) => m.ForgotPage) },

@@ -7,32 +7,32 @@ import { api } from '../../../platform/api';
 import { ApiError } from '../../../platform/apiError';
 import { errorText } from '../../../platform/notify';
 import type { SignInTab } from '../signinKinds';
+import { newNonce, type SignInTrip } from './SignInReturn';
 
 /** sessionStorage: the sign-in this tab started, until the platform sends the browser back (WorkAppReturnPage). */
 export const WORK_APP_TRIP_KEY = 'openvisit.imSignIn';
-export interface WorkAppTrip {
-  nonce: string;
-  company: number;
-  tab: SignInTab;
-  redirect: string | null;
-}
 
-/** Which sign-in a tab's work-app button makes: employees' own, or the console account with the employee's phone. */
-const TARGET: Partial<Record<SignInTab, ImSignInTarget>> = { employee: 'employee', admin: 'staff' };
-
-function newNonce(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
+/** Which sign-in a tab's button makes: employees' own, or the console account of the person. */
+export const TARGET: Partial<Record<SignInTab, ImSignInTarget>> = { employee: 'employee', admin: 'staff' };
 
 /**
  * The company's work-app buttons (WorkAppSignInPage). `via` starts that platform's sign-in at once: inside the app it
  * completes silently.
  */
-export function WorkAppSignIn({ company, tab, via, redirect }: { company: number; tab: SignInTab; via: string | null; redirect: string | null }) {
+export function WorkAppSignIn({
+  company,
+  tab,
+  via,
+  redirect,
+  others,
+}: {
+  company: number;
+  tab: SignInTab;
+  via: string | null;
+  redirect: string | null;
+  /** Other ways the page offers (identity providers): with some, no work app is no news. */
+  others: number;
+}) {
   const { t } = useTranslation();
   const offered = useQuery({ queryKey: ['imSignIn', company], queryFn: () => api.getImSignIn({ companyId: company }, { silent: true }) });
   const [failure, setFailure] = useState<string | null>(null);
@@ -48,7 +48,7 @@ export function WorkAppSignIn({ company, tab, via, redirect }: { company: number
     try {
       const nonce = newNonce();
       const { url } = await api.imSignInStart({ companyId: company, platform, target, nonce }, { silent: true });
-      sessionStorage.setItem(WORK_APP_TRIP_KEY, JSON.stringify({ nonce, company, tab, redirect } satisfies WorkAppTrip));
+      sessionStorage.setItem(WORK_APP_TRIP_KEY, JSON.stringify({ nonce, company, tab, redirect } satisfies SignInTrip));
       window.location.assign(url);
     } catch (err) {
       setFailure(err instanceof ApiError ? errorText(err) : t('auth.signin.failed'));
@@ -65,7 +65,7 @@ export function WorkAppSignIn({ company, tab, via, redirect }: { company: number
 
   if (!target) return null;
   if (offered.isPending) return <Skeleton.Button active block size="large" />;
-  if (platforms.length === 0) return <Alert type="info" showIcon title={t('auth.signin.workApp.none')} />;
+  if (platforms.length === 0) return others ? null : <Alert type="info" showIcon title={t('auth.signin.workApp.none')} />;
   const required = tab === 'employee' ? offered.data?.required : null;
   return (
     <div data-testid="workapp-signin">

@@ -35,10 +35,10 @@ export const authEn = {
     wait: 'Too many failed sign-ins to this account. Try again in {{count}} s.',
     failed: 'Sign-in failed',
     workApp: {
-      title: 'Sign in with a work app',
+      title: 'Sign in with your company account',
       as: { employee: 'Employee', admin: 'Console account' },
       password: 'Sign in with a password instead',
-      none: 'This company offers no work-app sign-in.',
+      none: 'This company offers no sign-in with a work app or identity provider.',
       with: 'Sign in with {{app}}',
       dingtalk: 'DingTalk',
       feishu: 'Feishu',
@@ -47,6 +47,10 @@ export const authEn = {
       finishing: 'Signing you in…',
       incomplete: 'The sign-in did not complete. Start it again from the sign-in page.',
       back: 'Back to sign-in',
+    },
+    sso: {
+      with: 'Sign in with {{name}}',
+      required: 'Your company signs you in with single sign-on.',
     },
   },
   captcha: {

@@ -37,10 +37,10 @@ export const authZh: DeepStrings<typeof authEn> = {
     wait: '该账号登录失败次数过多，请 {{count}} 秒后再试。',
     failed: '登录失败',
     workApp: {
-      title: '使用办公应用登录',
+      title: '使用企业账号登录',
       as: { employee: '员工', admin: '控制台账号' },
       password: '改用密码登录',
-      none: '该企业未提供办公应用登录。',
+      none: '该企业未提供办公应用或单点登录。',
       with: '使用{{app}}登录',
       dingtalk: '钉钉',
       feishu: '飞书',
@@ -49,6 +49,10 @@ export const authZh: DeepStrings<typeof authEn> = {
       finishing: '正在登录…',
       incomplete: '登录未完成，请从登录页重新开始。',
       back: '返回登录页',
+    },
+    sso: {
+      with: '使用 {{name}} 登录',
+      required: '贵公司要求使用单点登录。',
     },
   },
   captcha: {
