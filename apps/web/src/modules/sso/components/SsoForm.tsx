@@ -52,7 +52,9 @@ const FIELD_OF: Partial<Record<number, keyof Values>> = {
 function unknownRoleRows(err: ApiError, roleMap: Values['roleMap']) {
   const ids = (err.result as { roleIds?: number[] } | null)?.roleIds ?? [];
   return roleMap.flatMap((r, i) =>
-    r.roleId !== undefined && ids.includes(r.roleId) ? [{ name: ['roleMap', i, 'roleId'] as ['roleMap', number, 'roleId'], errors: [errorText(err)] }] : [],
+    r.roleId !== undefined && ids.includes(r.roleId)
+      ? [{ name: ['roleMap', i, 'roleId'] as ['roleMap', number, 'roleId'], errors: [errorText(err)] }]
+      : [],
   );
 }
 
