@@ -3,10 +3,13 @@
 // receiver that verifies them with the Standard Webhooks library; the delivery log shows them, one opened in its
 // drawer; an API key created with scopes works for a machine within them only; the event catalogue in Chinese. Before
 // all that, the administrator sets up single sign-on with an OpenID Connect provider (oidc-provider, tools/oidc-idp.ts)
-// and signs in through it from the company's sign-in link in a fresh browser: the rest runs in that session.
+// and signs in through it from the company's sign-in link in a fresh browser: the rest runs in that session. Last, in
+// Chinese, a SAML 2.0 provider (samlify, tools/saml-idp.ts) is added from its metadata and an employee the directory
+// lacks signs in through it, created at that first sign-in.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { type Idp, startIdp } from '../tools/oidc-idp.js';
+import { type SamlIdp, startSamlIdp } from '../tools/saml-idp.js';
 import { startReceiver } from '../tools/webhook-receiver.js';
 import { apiOf, button, newContext, PASSWORD, registerCompany, SIGNIN_EN, screenshot, signIn, skipRestOfGuide, step, useStack } from './harness.js';
 
@@ -17,9 +20,11 @@ const EMAIL = 'integrations.en@fabrikam.example';
 describe('integrations', () => {
   const receiverReady = startReceiver();
   let idp: Idp | undefined;
+  let saml: SamlIdp | undefined;
   after(async () => {
     await (await receiverReady).close();
     await idp?.close();
+    await saml?.close();
   });
 
   it('signs in through the OIDC provider, adds a webhook, invites a visitor and the signed events arrive; the log and catalogue show them', async () => {
@@ -198,6 +203,40 @@ describe('integrations', () => {
       await zh.getByRole('button', { name: '添加身份提供方' }).first().click();
       await zh.getByRole('dialog').getByLabel('Issuer', { exact: true }).fill('login.fabrikam.example');
       await zh.getByRole('dialog').getByText('请输入类似 https://login.example.com 的地址，不含查询参数或片段').waitFor();
+    });
+
+    await step(zh, 'integrations-saml-zh', async () => {
+      saml = await startSamlIdp({ people: [{ login: 'li.lei@fabrikam.example', password: 'saml-Pass-2026', name: '李雷', groups: [] }] });
+      const dialog = zh.getByRole('dialog');
+      await dialog.getByText('SAML 2.0').click();
+      await dialog.getByLabel('名称', { exact: true }).fill('Fabrikam SAML');
+      await dialog.getByLabel('身份提供方元数据（XML）').fill(saml.metadata);
+      await dialog.getByRole('switch', { name: '首次登录时自动创建人员' }).click();
+      await dialog.getByRole('button', { name: /保\s?存/ }).click();
+      const row = zh.locator('.ant-table-tbody tr', { hasText: 'Fabrikam SAML' });
+      await row.waitFor();
+      await row.getByRole('button', { name: /测\s?试/ }).click();
+      await zh.getByTestId('sso-test-result').getByText('签名证书有效期至', { exact: false }).waitFor();
+      await screenshot(zh, 'integrations-saml-zh');
+      // The provider trusts this connection by our metadata, as its administrator would import it.
+      const { token } = await api.ok('Login', { email: EMAIL, password: PASSWORD });
+      const listed = await api.ok('getSsoConnections', {}, token);
+      const spEntityId = listed.connections.find((c: { name: string }) => c.name === 'Fabrikam SAML')?.spEntityId ?? '';
+      saml.trust(await (await fetch(spEntityId)).text());
+      const link = await zh.getByTestId('sso-signin-link').innerText();
+
+      const employee = await (await newContext(stack.browser, 'zh-CN')).newPage();
+      await employee.goto(link);
+      await employee.getByRole('button', { name: '使用 Fabrikam SAML 登录' }).click();
+      await employee.getByLabel('Login').fill('li.lei@fabrikam.example');
+      await employee.getByLabel('Password').fill('saml-Pass-2026');
+      await employee.getByRole('button', { name: 'Sign in' }).click();
+      await employee.waitForURL(/\/emporder\//);
+      await employee.getByText('李雷').first().waitFor();
+      await screenshot(employee, 'integrations-saml-employee-zh');
+      // Created at that first sign-in: the directory had no 李雷 before.
+      const found = await api.ok('getEmpByName', { name: '李雷' }, token);
+      assert.equal(JSON.stringify(found).includes('李雷'), true);
     });
   });
 });

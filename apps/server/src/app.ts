@@ -65,7 +65,7 @@ import { residentApproval, residentScreening } from './modules/residents/residen
 import { residentsDownloads, residentsRoutes } from './modules/residents/residents.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
-import { registerSsoJobs } from './modules/sso/sso.public.js';
+import { registerSamlRoutes, registerSsoJobs } from './modules/sso/sso.public.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
 import { subCompaniesDownloads, subCompaniesRoutes } from './modules/subCompanies/subCompanies.routes.js';
 import { superAccountsRoutes } from './modules/superAccounts/superAccounts.routes.js';
@@ -192,6 +192,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   registerMedia(app, { files: services.files, secrets: services.secrets });
   if (config.features.accessControl) registerIclock(app, { system: systemScope(db), config, services });
   registerWeComCallback(app, { system: systemScope(db), config, services, log: app.log });
+  registerSamlRoutes(app, { system: systemScope(db), config, secrets: services.secrets });
   await registerInfoRoutes(app, config, database);
   await registerWeb(app, config);
   return { app, services };

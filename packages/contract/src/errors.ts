@@ -250,6 +250,16 @@ const entries = {
   SSO_LIMIT: [1416, '单点登录连接已达上限（10 个）', 'The company has the most single sign-on connections allowed (10)'],
   SSO_ROLE_UNKNOWN: [1417, '映射中的角色不存在：请选择本企业的角色', "A role in the mapping does not exist: choose one of the company's roles"],
   SSO_DEPARTMENT_UNKNOWN: [1418, '该部门不存在', 'No such department'],
+  SSO_CERT_INVALID: [
+    1419,
+    '证书无效或已过期：请粘贴身份提供方的签名证书（PEM）',
+    'The certificate is not valid or has expired: paste the provider’s signing certificate (PEM)',
+  ],
+  SSO_METADATA_INVALID: [
+    1420,
+    '无法读取该元数据：需包含 IdP 的 EntityDescriptor、单点登录地址和签名证书',
+    'The metadata cannot be read: it needs the provider’s EntityDescriptor, sign-on address and signing certificate',
+  ],
   SYSTEM_ERROR: [2000, '系统错误', 'System error'],
   IP_LOCKED: [2001, 'ip被锁定', 'IP locked'],
   PDF_FAILED: [2323, '创建手写签名错误', 'Failed to create the signature PDF'],

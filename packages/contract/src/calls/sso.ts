@@ -10,13 +10,30 @@ import { LogModule, Role } from '../lookups.js';
  */
 // The administrator only: a provider vouches for accounts, the administrator's own included, so whoever sets one could sign in as anyone.
 const SSO_MANAGERS = [Role.ADMIN] as const;
-export const SSO_PROTOCOLS = ['oidc'] as const;
+export const SSO_PROTOCOLS = ['oidc', 'saml'] as const;
 export type SsoProtocol = (typeof SSO_PROTOCOLS)[number];
 /** Connections per company. */
 export const SSO_CONNECTIONS_MAX = 10;
 export const SSO_NAME_MAX = 64;
 export const SSO_URL_MAX = 500;
 export const SSO_ROLE_MAP_MAX = 100;
+export const SSO_CERT_MAX = 20_000;
+export const SSO_METADATA_MAX = 200_000;
+
+/** A SAML identity provider's single sign-on address as typed: http(s) and a host. */
+export function checkEntryPoint(s: string): 'required' | 'format' | 'scheme' | null {
+  const v = s.trim();
+  if (v === '') return 'required';
+  if (v.length > SSO_URL_MAX) return 'format';
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    return 'format';
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return 'scheme';
+  return u.hostname && !u.username && !u.password ? null : 'format';
+}
 
 /**
  * An issuer as typed: https (http only for a provider the server may reach on a private network, which the server
@@ -37,14 +54,26 @@ export function checkIssuer(s: string): 'required' | 'format' | 'scheme' | null 
   return null;
 }
 
-const zIssuer = z
-  .string()
-  .trim()
-  .max(SSO_URL_MAX)
-  .superRefine((s, ctx) => {
-    const e = checkIssuer(s);
-    if (e) ctx.addIssue({ code: 'custom', message: `issuer: ${e}` });
-  });
+type Issue = { code: 'custom'; path: string[]; message: string };
+
+/** What each protocol needs: an issuer and a client for OpenID Connect; metadata, or its three fields, for SAML. */
+function protocolFields(
+  v: { protocol: SsoProtocol; issuer: string; clientId: string; metadataXml: string; entryPoint: string; idpEntityId: string; idpCert: string },
+  certNeeded: boolean,
+): Issue[] {
+  const issue = (field: string, rule: string): Issue => ({ code: 'custom', path: [field], message: rule });
+  if (v.protocol === 'oidc') {
+    const e = checkIssuer(v.issuer);
+    return [...(e ? [issue('issuer', e)] : []), ...(v.clientId ? [] : [issue('clientId', 'required')])];
+  }
+  if (v.metadataXml) return [];
+  const e = checkEntryPoint(v.entryPoint);
+  return [
+    ...(e ? [issue('entryPoint', e)] : []),
+    ...(v.idpEntityId ? [] : [issue('idpEntityId', 'required')]),
+    ...(v.idpCert || !certNeeded ? [] : [issue('idpCert', 'required')]),
+  ];
+}
 
 /** A claim's name in the provider's ID token or userinfo ('' where the provider gives none). */
 const zClaim = z
@@ -61,6 +90,8 @@ export const ssoClaims = z.object({
   groups: zClaim.default('groups'),
 });
 export type SsoClaims = z.infer<typeof ssoClaims>;
+/** As answered: no defaults, so an answer is copied, not parsed (platform/http/outputs.ts). */
+const ssoClaimsOut = z.object({ email: z.string(), phone: z.string(), name: z.string(), empNo: z.string(), groups: z.string() });
 
 /** `openid` is always asked; the others as the provider names them. */
 const zScopes = z
@@ -84,8 +115,16 @@ export const ssoConnection = z.object({
   clientId: z.string(),
   /** Whether a client secret is stored (it is never answered). */
   hasSecret: z.boolean(),
+  /** SAML: the provider's single sign-on address (HTTP-Redirect), its entity ID and signing certificate (PEM). */
+  entryPoint: z.string(),
+  idpEntityId: z.string(),
+  idpCert: z.string(),
+  /** When the provider's certificate runs out (SAML; null otherwise). */
+  certExpiresAt: epochMs.nullable(),
+  /** SAML: our entity ID for this connection (also the address of our metadata). */
+  spEntityId: z.string(),
   scopes: z.string(),
-  claims: ssoClaims,
+  claims: ssoClaimsOut,
   /** Employees the directory lacks are created at their first sign-in. */
   jit: z.boolean(),
   /** The department such an employee joins (null: none). */
@@ -104,8 +143,15 @@ export type SsoConnection = z.infer<typeof ssoConnection>;
 const connectionFields = {
   name: z.string().trim().min(1).max(SSO_NAME_MAX),
   enabled: z.boolean(),
-  issuer: zIssuer,
-  clientId: z.string().trim().min(1).max(255),
+  /** OpenID Connect: required. */
+  issuer: z.string().trim().max(SSO_URL_MAX).default(''),
+  clientId: z.string().trim().max(255).default(''),
+  /** SAML: the provider's metadata (XML), or the three fields it gives. */
+  metadataXml: z.string().trim().max(SSO_METADATA_MAX).default(''),
+  entryPoint: z.string().trim().max(SSO_URL_MAX).default(''),
+  idpEntityId: z.string().trim().max(SSO_URL_MAX).default(''),
+  /** PEM (or its base64 body); left empty on a change, the stored one is kept. */
+  idpCert: z.string().trim().max(SSO_CERT_MAX).default(''),
   scopes: zScopes,
   claims: ssoClaims,
   jit: z.boolean(),
@@ -121,7 +167,12 @@ export const getSsoConnections = defineCall({
   summary: "The company's single sign-on connections and the address to register with each provider",
   access: SSO_MANAGERS,
   input: z.object({ userid: z.int32().optional() }),
-  output: z.object({ connections: z.array(ssoConnection), redirectUri: z.string() }),
+  output: z.object({
+    connections: z.array(ssoConnection),
+    redirectUri: z.string(),
+    /** SAML: where every provider posts its answer (the Assertion Consumer Service). */
+    acsUrl: z.string(),
+  }),
 });
 
 export const addSsoConnection = defineCall({
@@ -135,14 +186,20 @@ export const addSsoConnection = defineCall({
     [Status.SSO_LIMIT]: null,
     [Status.SSO_ROLE_UNKNOWN]: 'roleMap',
     [Status.SSO_DEPARTMENT_UNKNOWN]: 'jitDepartmentId',
+    [Status.SSO_CERT_INVALID]: 'idpCert',
+    [Status.SSO_METADATA_INVALID]: 'metadataXml',
   },
   log: { module: LogModule.INTEGRATION, event: 'add' },
-  input: z.object({
-    userid: z.int32().optional(),
-    protocol: z.enum(SSO_PROTOCOLS).default('oidc'),
-    ...connectionFields,
-    clientSecret: z.string().max(1024).default(''),
-  }),
+  input: z
+    .object({
+      userid: z.int32().optional(),
+      protocol: z.enum(SSO_PROTOCOLS).default('oidc'),
+      ...connectionFields,
+      clientSecret: z.string().max(1024).default(''),
+    })
+    .superRefine((v, ctx) => {
+      for (const i of protocolFields(v, true)) ctx.addIssue(i);
+    }),
   output: z.object({ id: z.int32() }),
 });
 
@@ -157,15 +214,23 @@ export const updateSsoConnection = defineCall({
     [Status.SSO_UNREACHABLE]: 'issuer',
     [Status.SSO_ROLE_UNKNOWN]: 'roleMap',
     [Status.SSO_DEPARTMENT_UNKNOWN]: 'jitDepartmentId',
+    [Status.SSO_CERT_INVALID]: 'idpCert',
+    [Status.SSO_METADATA_INVALID]: 'metadataXml',
   },
   log: { module: LogModule.INTEGRATION, event: 'update' },
-  input: z.object({
-    userid: z.int32().optional(),
-    id: z.int32().positive(),
-    ...connectionFields,
-    clientSecret: z.string().max(1024).default(''),
-    clearSecret: z.boolean().default(false),
-  }),
+  input: z
+    .object({
+      userid: z.int32().optional(),
+      id: z.int32().positive(),
+      /** The connection's own: a provider is not turned into another protocol. */
+      protocol: z.enum(SSO_PROTOCOLS).default('oidc'),
+      ...connectionFields,
+      clientSecret: z.string().max(1024).default(''),
+      clearSecret: z.boolean().default(false),
+    })
+    .superRefine((v, ctx) => {
+      for (const i of protocolFields(v, false)) ctx.addIssue(i);
+    }),
   output: ok,
 });
 
@@ -185,9 +250,10 @@ export const testSsoConnection = defineCall({
   name: 'testSsoConnection',
   area: 'integrations',
   module: 'sso',
-  summary: "Read the provider's discovery document as a sign-in would: its endpoints, or why it cannot be used",
+  summary:
+    "Read the provider as a sign-in would: an OpenID Connect provider's discovery document (its endpoints), a SAML provider's certificate and address; or why it cannot be used",
   access: SSO_MANAGERS,
-  statuses: [Status.SSO_UNKNOWN, Status.SSO_UNREACHABLE],
+  statuses: [Status.SSO_UNKNOWN, Status.SSO_UNREACHABLE, Status.SSO_CERT_INVALID],
   input: z.object({ userid: z.int32().optional(), id: z.int32().positive() }),
   output: z.object({
     issuer: z.string(),
@@ -195,6 +261,8 @@ export const testSsoConnection = defineCall({
     tokenEndpoint: z.string(),
     userinfoEndpoint: z.string(),
     pkce: z.boolean(),
+    /** SAML: when the provider's signing certificate runs out. */
+    certExpiresAt: epochMs.nullable(),
     ms: z.int32(),
   }),
 });

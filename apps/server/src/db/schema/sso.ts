@@ -18,6 +18,10 @@ export const ssoConnections = pgTable(
     clientId: text('client_id').notNull(),
     /** Sealed; '' for a public client (PKCE alone). */
     clientSecret: text('client_secret').notNull().default(''),
+    /** SAML: the provider's sign-on address (HTTP-Redirect binding), entity ID and signing certificate (PEM, public). */
+    entryPoint: text('entry_point').notNull().default(''),
+    idpEntityId: text('idp_entity_id').notNull().default(''),
+    idpCert: text('idp_cert').notNull().default(''),
     scopes: text('scopes').notNull(),
     claims: jsonb('claims').$type<{ email: string; phone: string; name: string; empNo: string; groups: string }>().notNull(),
     jit: boolean('jit').notNull().default(false),
@@ -63,6 +67,10 @@ export const ssoFlows = pgTable(
     browserNonce: text('browser_nonce').notNull(),
     verifier: text('verifier').notNull(),
     oidcNonce: text('oidc_nonce').notNull(),
+    /** SAML: the AuthnRequest's ID, which the answer must be InResponseTo. */
+    requestId: text('request_id').notNull().default(''),
+    /** SAML: the checked answer's attributes, kept here (never in the browser) until the tab finishes. */
+    profile: jsonb('profile').$type<Record<string, unknown>>(),
     expiresAt: tstz('expires_at').notNull(),
   },
   (t) => [index('sso_flows_expires_idx').on(t.expiresAt)],

@@ -177,3 +177,18 @@ export async function signedInClaims(
     throw reachFailure(err);
   }
 }
+
+/** Whether an address answers at all (a SAML provider's sign-on page answers a bare GET with an error page, and that is enough). */
+export async function reachable(url: string, reach: ProviderReach): Promise<void> {
+  try {
+    await boundedFetch(reach)(url, {
+      method: 'GET',
+      headers: {},
+      body: undefined,
+      redirect: 'manual',
+      signal: undefined,
+    } as unknown as oidc.CustomFetchOptions);
+  } catch (err) {
+    throw reachFailure(err);
+  }
+}

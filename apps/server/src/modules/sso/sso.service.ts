@@ -6,8 +6,9 @@ import { AppError } from '../../platform/http/errors.js';
 import type { SecretBox } from '../../platform/identity/crypto.js';
 import type { TenantScope } from '../../platform/identity/tenancy.js';
 import { notRoles } from '../roles/roles.public.js';
-import { describeProvider, type OidcClient, type ProviderReach, providerOf } from './sso.oidc.js';
+import { describeProvider, type OidcClient, type ProviderReach, providerOf, reachable } from './sso.oidc.js';
 import { type ConnectionRow, type ConnectionValues, ssoRepository } from './sso.repository.js';
+import { acsUrlOf, certExpiry, certNotAfter, fromMetadata, pemOf, type SamlIdp, spEntityIdOf } from './sso.saml.js';
 
 const noSuchConnection = () => new AppError(Status.SSO_UNKNOWN);
 
@@ -30,15 +31,24 @@ export function clientOf(secrets: SecretBox, c: ConnectionRow): OidcClient {
   };
 }
 
+export function samlIdpOf(c: ConnectionRow): SamlIdp {
+  return { id: c.id, entryPoint: c.entryPoint, idpEntityId: c.idpEntityId, idpCert: c.idpCert };
+}
+
 function view(config: Pick<Config, 'publicUrl'>, c: ConnectionRow): SsoConnection {
   return {
     id: c.id,
-    protocol: 'oidc',
+    protocol: c.protocol === 'saml' ? 'saml' : 'oidc',
     name: c.name,
     enabled: c.enabled,
     issuer: c.issuer,
     clientId: c.clientId,
     hasSecret: c.clientSecret !== '',
+    entryPoint: c.entryPoint,
+    idpEntityId: c.idpEntityId,
+    idpCert: c.idpCert,
+    certExpiresAt: c.idpCert ? certNotAfter(c.idpCert) : null,
+    spEntityId: c.protocol === 'saml' ? spEntityIdOf(config, c.id) : '',
     scopes: c.scopes,
     claims: c.claims,
     jit: c.jit,
@@ -53,7 +63,7 @@ function view(config: Pick<Config, 'publicUrl'>, c: ConnectionRow): SsoConnectio
 
 export async function list(ctx: AuthedContext): Promise<Out<'getSsoConnections'>> {
   const rows = await ssoRepository(ctx.tenant).connections();
-  return { connections: rows.map((c) => view(ctx.config, c)), redirectUri: redirectUriOf(ctx.config) };
+  return { connections: rows.map((c) => view(ctx.config, c)), redirectUri: redirectUriOf(ctx.config), acsUrl: acsUrlOf(ctx.config) };
 }
 
 async function connectionOf(scope: TenantScope, id: number): Promise<ConnectionRow> {
@@ -62,10 +72,27 @@ async function connectionOf(scope: TenantScope, id: number): Promise<ConnectionR
   return c;
 }
 
-type Fields = Omit<In<'addSsoConnection'>, 'userid' | 'protocol' | 'clientSecret'>;
+type Fields = Omit<In<'addSsoConnection'>, 'userid' | 'clientSecret'>;
+type Checked = Omit<ConnectionValues, 'clientSecret'>;
 
-/** The roles and department a connection names must be the company's; its issuer must answer a discovery now. */
-async function checked(ctx: AuthedContext, input: Fields, client: OidcClient): Promise<Omit<ConnectionValues, 'protocol' | 'clientSecret'>> {
+/**
+ * The provider's own fields as they will be stored: an OpenID Connect issuer answering a discovery now; a SAML
+ * provider's metadata read, or its address, entity ID and a certificate that holds (the stored one when none is given).
+ */
+async function providerFields(ctx: AuthedContext, input: Fields, secret: string, storedCert: string) {
+  if (input.protocol === 'oidc') {
+    await providerOf({ id: 0, issuer: input.issuer, clientId: input.clientId, clientSecret: secret, version: 0 }, reachOf(ctx.config), true);
+    return { issuer: input.issuer.replace(/\/+$/, '') || input.issuer, clientId: input.clientId, entryPoint: '', idpEntityId: '', idpCert: '' };
+  }
+  const saml = input.metadataXml
+    ? fromMetadata(input.metadataXml)
+    : { entryPoint: input.entryPoint, idpEntityId: input.idpEntityId, idpCert: input.idpCert ? pemOf(input.idpCert) : storedCert };
+  certExpiry(saml.idpCert);
+  return { issuer: '', clientId: '', ...saml };
+}
+
+/** The roles and department a connection names must be the company's; the provider must be usable now. */
+async function checked(ctx: AuthedContext, input: Fields, secret: string, storedCert = ''): Promise<Checked> {
   const unknownRoles = await notRoles(
     ctx.tenant,
     input.roleMap.map((r) => r.roleId),
@@ -74,12 +101,11 @@ async function checked(ctx: AuthedContext, input: Fields, client: OidcClient): P
     throw new AppError(Status.SSO_ROLE_UNKNOWN, `not roles of the company: ${unknownRoles.join(', ')}`, { roleIds: unknownRoles });
   if (input.jitDepartmentId !== null && !(await departmentsRepository(ctx.tenant).byId(input.jitDepartmentId)))
     throw new AppError(Status.SSO_DEPARTMENT_UNKNOWN);
-  await providerOf(client, reachOf(ctx.config), true);
   return {
+    ...(await providerFields(ctx, input, secret, storedCert)),
+    protocol: input.protocol,
     name: input.name,
     enabled: input.enabled,
-    issuer: input.issuer.replace(/\/+$/, '') || input.issuer,
-    clientId: input.clientId,
     scopes: input.scopes,
     claims: input.claims,
     jit: input.jit,
@@ -92,11 +118,11 @@ async function checked(ctx: AuthedContext, input: Fields, client: OidcClient): P
 export async function add(ctx: AuthedContext, input: In<'addSsoConnection'>): Promise<Out<'addSsoConnection'>> {
   const repo = ssoRepository(ctx.tenant);
   if ((await repo.count()) >= SSO_CONNECTIONS_MAX) throw new AppError(Status.SSO_LIMIT);
-  const values = await checked(ctx, input, { id: 0, issuer: input.issuer, clientId: input.clientId, clientSecret: input.clientSecret, version: 0 });
+  const secret = input.protocol === 'oidc' ? input.clientSecret : '';
+  const values = await checked(ctx, input, secret);
   const id = await repo.insert({
     ...values,
-    protocol: input.protocol,
-    clientSecret: input.clientSecret ? ctx.services.secrets.seal(input.clientSecret) : '',
+    clientSecret: secret ? ctx.services.secrets.seal(secret) : '',
     createdBy: ctx.session.name,
   });
   ctx.audit.objId = id;
@@ -108,8 +134,9 @@ export async function update(ctx: AuthedContext, input: In<'updateSsoConnection'
   const c = await connectionOf(ctx.tenant, input.id);
   const stored = clientOf(ctx.services.secrets, c);
   // A secret typed replaces the stored one; none keeps it, unless cleared (a client turned public) or the client changed.
-  const secret = input.clearSecret ? '' : input.clientSecret || (input.clientId === c.clientId ? stored.clientSecret : '');
-  const values = await checked(ctx, input, { id: 0, issuer: input.issuer, clientId: input.clientId, clientSecret: secret, version: 0 });
+  const given = input.clearSecret ? '' : input.clientSecret || (input.clientId === c.clientId ? stored.clientSecret : '');
+  const secret = c.protocol === 'oidc' ? given : '';
+  const values = await checked(ctx, { ...input, protocol: c.protocol === 'saml' ? 'saml' : 'oidc' }, secret, c.idpCert);
   await ssoRepository(ctx.tenant).update(c.id, { ...values, clientSecret: secret ? ctx.services.secrets.seal(secret) : '' });
   ctx.audit.objId = c.id;
   ctx.audit.objName = input.name;
@@ -126,5 +153,17 @@ export async function remove(ctx: AuthedContext, input: In<'delSsoConnection'>):
 
 export async function test(ctx: AuthedContext, input: In<'testSsoConnection'>): Promise<Out<'testSsoConnection'>> {
   const c = await connectionOf(ctx.tenant, input.id);
-  return describeProvider(clientOf(ctx.services.secrets, c), reachOf(ctx.config));
+  if (c.protocol !== 'saml') return { ...(await describeProvider(clientOf(ctx.services.secrets, c), reachOf(ctx.config))), certExpiresAt: null };
+  const started = performance.now();
+  const certExpiresAt = certExpiry(c.idpCert);
+  await reachable(c.entryPoint, reachOf(ctx.config));
+  return {
+    issuer: c.idpEntityId,
+    authorizationEndpoint: c.entryPoint,
+    tokenEndpoint: '',
+    userinfoEndpoint: '',
+    pkce: false,
+    certExpiresAt,
+    ms: Math.round(performance.now() - started),
+  };
 }

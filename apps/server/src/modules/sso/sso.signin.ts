@@ -7,8 +7,9 @@ import { type SystemScope, scopeForCompany, type TenantScope } from '../../platf
 import { applyMappedRoles } from '../roles/roles.public.js';
 import { authorizationUrl, signedInClaims } from './sso.oidc.js';
 import { type ConnectionRow, ssoRepository } from './sso.repository.js';
-import { clientOf, reachOf, redirectUriOf } from './sso.service.js';
-import { ssoFlowsRepository } from './sso.system.repository.js';
+import { samlAnswer, samlStart } from './sso.saml.js';
+import { clientOf, reachOf, redirectUriOf, samlIdpOf } from './sso.service.js';
+import { type FlowRow, ssoFlowsRepository } from './sso.system.repository.js';
 
 /** What a public sign-in needs: no session, the company comes from the call or the state. */
 export interface SsoDeps {
@@ -22,7 +23,10 @@ const FLOW_MS = 10 * 60_000;
 /** The enabled connections a company's sign-in page offers, and whether one stands instead of passwords. */
 export async function ssoOptions(scope: TenantScope) {
   const on = (await ssoRepository(scope).connections()).filter((c) => c.enabled);
-  return { connections: on.map((c) => ({ id: c.id, name: c.name, protocol: 'oidc' as const })), required: on.some((c) => c.required) };
+  return {
+    connections: on.map((c) => ({ id: c.id, name: c.name, protocol: c.protocol === 'saml' ? ('saml' as const) : ('oidc' as const) })),
+    required: on.some((c) => c.required),
+  };
 }
 
 /** Whether passwords give way to a provider for the company's employees and staff accounts. */
@@ -41,11 +45,17 @@ export async function ssoStart(
 ): Promise<string> {
   const c = await enabledConnection(scopeForCompany(deps.system, input.companyId), input.connectionId);
   const state = randomToken(32);
-  const start = await authorizationUrl(clientOf(deps.secrets, c), reachOf(deps.config), {
-    redirectUri: redirectUriOf(deps.config),
-    scopes: c.scopes,
-    state,
-  });
+  const start =
+    c.protocol === 'saml'
+      ? { ...(await samlStart(samlIdpOf(c), deps.config, state)), verifier: '', oidcNonce: '' }
+      : {
+          ...(await authorizationUrl(clientOf(deps.secrets, c), reachOf(deps.config), {
+            redirectUri: redirectUriOf(deps.config),
+            scopes: c.scopes,
+            state,
+          })),
+          requestId: '',
+        };
   await ssoFlowsRepository(deps.system).insert({
     stateHash: sha256(state),
     companyId: input.companyId,
@@ -54,9 +64,29 @@ export async function ssoStart(
     browserNonce: input.nonce,
     verifier: start.verifier,
     oidcNonce: start.oidcNonce,
+    requestId: start.requestId,
+    profile: null,
     expiresAt: new Date(Date.now() + FLOW_MS),
   });
   return start.url;
+}
+
+/**
+ * A SAML provider's answer posted to our Assertion Consumer Service: checked against the flow its RelayState names
+ * (unexpired, unanswered, its AuthnRequest's ID) and kept in the flow; answers where to send the browser, the tab
+ * finishing with its nonce as after an OpenID Connect provider. A refused answer leaves the flow unanswered, so the
+ * tab's finish is 1411; the reason is thrown for the log.
+ */
+export async function samlAcs(deps: SsoDeps, input: { samlResponse: string; relayState: string }): Promise<string> {
+  const back = `${redirectUriOf(deps.config)}?${new URLSearchParams({ state: input.relayState })}`;
+  const flows = ssoFlowsRepository(deps.system);
+  const flow = input.relayState ? await flows.find(sha256(input.relayState)) : undefined;
+  if (!flow || flow.profile) return back;
+  const c = await ssoRepository(scopeForCompany(deps.system, flow.companyId)).connection(flow.connectionId);
+  if (!c?.enabled || c.protocol !== 'saml') return back;
+  const profile = await samlAnswer(samlIdpOf(c), deps.config, input.samlResponse, flow.requestId);
+  await flows.answer(flow.stateHash, profile);
+  return back;
 }
 
 /** Who the provider says signed in, read through the connection's claim names. */
@@ -77,7 +107,8 @@ const groupsOf = (v: unknown): string[] => (Array.isArray(v) ? v.map(text).filte
 
 function personOf(c: ConnectionRow, claims: Record<string, unknown>) {
   const of = (name: string) => (name ? claims[name] : undefined);
-  const email = claims.email_verified === false ? '' : text(of(c.claims.email)).slice(0, 254);
+  const given = text(of(c.claims.email)) || (c.protocol === 'saml' && /^[^@\s]+@[^@\s]+$/.test(text(claims.sub)) ? text(claims.sub) : '');
+  const email = claims.email_verified === false ? '' : given.slice(0, 254);
   const phoneRaw = text(of(c.claims.phone));
   return {
     subject: text(claims.sub),
@@ -132,6 +163,21 @@ async function employeeOf(scope: TenantScope, c: ConnectionRow, p: Claimed, mayC
   return emp;
 }
 
+/** What the provider vouched for: the SAML answer the flow keeps, or the OpenID Connect code exchanged now. */
+async function claimsOf(deps: SsoDeps, c: ConnectionRow, flow: FlowRow, query: string, state: string): Promise<Record<string, unknown>> {
+  if (c.protocol === 'saml') {
+    if (!flow.profile) throw new AppError(Status.SSO_FAILED);
+    return flow.profile;
+  }
+  return signedInClaims(clientOf(deps.secrets, c), reachOf(deps.config), {
+    redirectUri: redirectUriOf(deps.config),
+    query,
+    state,
+    verifier: flow.verifier,
+    oidcNonce: flow.oidcNonce,
+  });
+}
+
 /**
  * The provider's answer taken once: the flow its state names (unexpired), begun in this tab (its nonce), on a
  * connection still enabled; the code exchanged and the ID token checked by openid-client.
@@ -142,13 +188,7 @@ export async function ssoFinish(deps: SsoDeps, input: { query: string; nonce: st
   if (!flow || !safeEqual(flow.browserNonce, input.nonce)) throw new AppError(Status.SSO_FAILED);
   const scope = scopeForCompany(deps.system, flow.companyId);
   const c = await enabledConnection(scope, flow.connectionId);
-  const claims = await signedInClaims(clientOf(deps.secrets, c), reachOf(deps.config), {
-    redirectUri: redirectUriOf(deps.config),
-    query: input.query.replace(/^\?/, ''),
-    state,
-    verifier: flow.verifier,
-    oidcNonce: flow.oidcNonce,
-  });
+  const claims = await claimsOf(deps, c, flow, input.query.replace(/^\?/, ''), state);
   const p = personOf(c, claims);
   if (!p.subject) throw new AppError(Status.SSO_FAILED, 'the provider named no subject');
   const target = flow.target === 'staff' ? 'staff' : 'employee';

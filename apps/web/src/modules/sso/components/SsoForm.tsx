@@ -1,19 +1,23 @@
-import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { checkIssuer, SSO_NAME_MAX, SSO_URL_MAX, type SsoClaims, type SsoConnection, Status } from '@openvisit/contract';
-import { Alert, App, Button, Checkbox, Collapse, Flex, Form, Input, Modal, Select, Switch, TreeSelect } from 'antd';
+import { SSO_NAME_MAX, type SsoClaims, type SsoConnection, type SsoProtocol, Status } from '@openvisit/contract';
+import { Alert, App, Collapse, Form, Input, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deptOptions, useDepartments } from '../../../core/people/public';
 import { ApiError } from '../../../platform/apiError';
 import { handleFormError } from '../../../platform/fieldErrors';
 import { errorText } from '../../../platform/notify';
-import { useRoleTree } from '../../roles/public';
 import { useAddSso, useUpdateSso } from '../api';
+import { PeopleFields } from './PeopleFields';
+import { OidcFields, SamlFields } from './ProviderFields';
 
 interface Values {
+  protocol: SsoProtocol;
   name: string;
   enabled: boolean;
   issuer: string;
+  metadataXml: string;
+  entryPoint: string;
+  idpEntityId: string;
+  idpCert: string;
   clientId: string;
   clientSecret: string;
   clearSecret: boolean;
@@ -26,9 +30,14 @@ interface Values {
 }
 
 const DEFAULTS: Values = {
+  protocol: 'oidc',
   name: '',
   enabled: true,
   issuer: '',
+  metadataXml: '',
+  entryPoint: '',
+  idpEntityId: '',
+  idpCert: '',
   clientId: '',
   clientSecret: '',
   clearSecret: false,
@@ -46,7 +55,15 @@ const CLAIMS = ['email', 'phone', 'name', 'empNo', 'groups'] as const;
 const FIELD_OF: Partial<Record<number, keyof Values>> = {
   [Status.SSO_UNREACHABLE]: 'issuer',
   [Status.SSO_DEPARTMENT_UNKNOWN]: 'jitDepartmentId',
+  [Status.SSO_CERT_INVALID]: 'idpCert',
+  [Status.SSO_METADATA_INVALID]: 'metadataXml',
 };
+
+/** Our words and, where they differ (in Chinese), the server's reason: the provider's own account of what is wrong. */
+export function withReason(err: ApiError): string {
+  const text = errorText(err);
+  return err.reason && !text.includes(err.reason) ? `${text} (${err.reason})` : text;
+}
 
 /** 1417 names the role ids that are not the company's roles: the rows choosing them say so. */
 function unknownRoleRows(err: ApiError, roleMap: Values['roleMap']) {
@@ -58,126 +75,8 @@ function unknownRoleRows(err: ApiError, roleMap: Values['roleMap']) {
   );
 }
 
-/** The provider: its name on the sign-in button, issuer (checked as typed with the contract's rule), client. */
-function ProviderFields({ editing }: { editing: SsoConnection | null }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <Form.Item
-        name="name"
-        label={t('sso.form.name')}
-        extra={t('sso.form.nameHelp')}
-        rules={[{ required: true, whitespace: true, message: t('validation.required') }]}
-      >
-        <Input maxLength={SSO_NAME_MAX} autoComplete="off" />
-      </Form.Item>
-      <Form.Item
-        name="issuer"
-        label={t('sso.form.issuer')}
-        extra={t('sso.form.issuerHelp')}
-        validateTrigger={['onChange', 'onBlur']}
-        rules={[
-          {
-            required: true,
-            validator: async (_r, value: string | undefined) => {
-              const failure = checkIssuer(value ?? '');
-              if (failure) throw new Error(t(`sso.form.issuerErrors.${failure}`));
-            },
-          },
-        ]}
-      >
-        <Input maxLength={SSO_URL_MAX} placeholder="https://login.example.com" autoComplete="off" />
-      </Form.Item>
-      <Form.Item name="clientId" label={t('sso.form.clientId')} rules={[{ required: true, whitespace: true, message: t('validation.required') }]}>
-        <Input maxLength={255} autoComplete="off" />
-      </Form.Item>
-      <Form.Item
-        name="clientSecret"
-        label={t('sso.form.clientSecret')}
-        extra={editing?.hasSecret ? t('sso.form.secretKept') : t('sso.form.secretHelp')}
-      >
-        <Input.Password maxLength={1024} autoComplete="new-password" />
-      </Form.Item>
-      {editing?.hasSecret ? (
-        <Form.Item name="clearSecret" valuePropName="checked">
-          <Checkbox>{t('sso.form.clearSecret')}</Checkbox>
-        </Form.Item>
-      ) : null}
-    </>
-  );
-}
-
-/** Who the provider may sign in: people created at first sign-in (and where), roles by group, passwords or not. */
-function PeopleFields() {
-  const { t } = useTranslation();
-  const departments = useDepartments();
-  const roles = useRoleTree();
-  const roleOptions = (roles.data ?? []).map((g) => ({
-    label: g.rgName,
-    title: g.rgName,
-    options: g.children.map((r) => ({ value: r.rid, label: r.rgName })),
-  }));
-  return (
-    <>
-      <Form.Item name="jit" label={t('sso.form.jit')} extra={t('sso.form.jitHelp')} valuePropName="checked">
-        <Switch />
-      </Form.Item>
-      <Form.Item noStyle dependencies={['jit']}>
-        {({ getFieldValue }) =>
-          getFieldValue('jit') && (
-            <Form.Item name="jitDepartmentId" label={t('sso.form.department')} extra={t('sso.form.departmentHelp')}>
-              <TreeSelect
-                allowClear
-                treeDefaultExpandAll
-                showSearch={{ treeNodeFilterProp: 'title' }}
-                treeData={deptOptions(departments.data ?? [])}
-                loading={departments.isPending}
-              />
-            </Form.Item>
-          )
-        }
-      </Form.Item>
-      <Form.Item label={t('sso.form.roleMap')} extra={t('sso.form.roleMapHelp')}>
-        <Form.List name="roleMap">
-          {(rows, { add, remove }) => (
-            <Flex vertical gap={8}>
-              {rows.map((row) => (
-                <Flex key={row.key} gap={8} align="baseline">
-                  <Form.Item name={[row.name, 'group']} noStyle rules={[{ required: true, whitespace: true, message: t('validation.required') }]}>
-                    <Input placeholder={t('sso.form.group')} aria-label={t('sso.form.group')} maxLength={200} style={{ flex: 1 }} />
-                  </Form.Item>
-                  <Form.Item name={[row.name, 'roleId']} noStyle rules={[{ required: true, message: t('validation.required') }]}>
-                    <Select
-                      placeholder={t('sso.form.role')}
-                      aria-label={t('sso.form.role')}
-                      options={roleOptions}
-                      loading={roles.isPending}
-                      showSearch={{ optionFilterProp: 'label' }}
-                      style={{ flex: 1 }}
-                    />
-                  </Form.Item>
-                  <MinusCircleOutlined aria-label={t('sso.form.removeRow')} role="button" onClick={() => remove(row.name)} />
-                </Flex>
-              ))}
-              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ group: '', roleId: undefined })}>
-                {t('sso.form.addRow')}
-              </Button>
-            </Flex>
-          )}
-        </Form.List>
-      </Form.Item>
-      <Form.Item name="required" label={t('sso.form.required')} extra={t('sso.form.requiredHelp')} valuePropName="checked">
-        <Switch />
-      </Form.Item>
-      <Form.Item name="enabled" label={t('sso.form.enabled')} valuePropName="checked">
-        <Switch />
-      </Form.Item>
-    </>
-  );
-}
-
-/** Scopes and claim names, folded: most providers need the defaults. */
-function AdvancedFields() {
+/** Scopes (OpenID Connect) and claim or attribute names, folded: most providers need the defaults. */
+function AdvancedFields({ protocol }: { protocol: SsoProtocol }) {
   const { t } = useTranslation();
   return (
     <Collapse
@@ -189,9 +88,11 @@ function AdvancedFields() {
           forceRender: true,
           children: (
             <>
-              <Form.Item name="scopes" label={t('sso.form.scopes')} extra={t('sso.form.scopesHelp')}>
-                <Input maxLength={500} autoComplete="off" />
-              </Form.Item>
+              {protocol === 'oidc' ? (
+                <Form.Item name="scopes" label={t('sso.form.scopes')} extra={t('sso.form.scopesHelp')}>
+                  <Input maxLength={500} autoComplete="off" />
+                </Form.Item>
+              ) : null}
               {CLAIMS.map((c) => (
                 <Form.Item
                   key={c}
@@ -211,28 +112,38 @@ function AdvancedFields() {
 }
 
 function valuesOf(c: SsoConnection): Values {
-  return { ...DEFAULTS, ...c, clientSecret: '', clearSecret: false, roleMap: c.roleMap.map((r) => ({ ...r })) };
+  return { ...DEFAULTS, ...c, clientSecret: '', clearSecret: false, metadataXml: '', idpCert: '', roleMap: c.roleMap.map((r) => ({ ...r })) };
 }
 
-/** Adds or edits a connection; the server discovers the issuer before it stores anything (1414 under the field). */
+/**
+ * Adds or edits a connection. An OpenID Connect issuer is discovered before anything is stored (1414 under the field);
+ * a SAML provider's metadata or certificate is read (1420, 1419 under theirs). The protocol is chosen once.
+ */
 export function SsoForm({ open, editing, onClose }: { open: boolean; editing: SsoConnection | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const add = useAddSso();
   const update = useUpdateSso();
+  const protocol = Form.useWatch('protocol', form) ?? editing?.protocol ?? 'oidc';
   useEffect(() => {
     if (!open) return;
     form.resetFields();
     if (editing) form.setFieldsValue(valuesOf(editing));
   }, [open, editing, form]);
   const save = async () => {
-    const v = await form.validateFields();
+    await form.validateFields();
+    // Every value of the store: the other protocol's fields are not rendered, so validateFields leaves them out.
+    const v: Values = { ...DEFAULTS, ...form.getFieldsValue(true) };
     const input = {
       ...v,
       name: v.name.trim(),
       issuer: v.issuer.trim(),
       clientId: v.clientId.trim(),
+      metadataXml: v.metadataXml.trim(),
+      entryPoint: v.entryPoint.trim(),
+      idpEntityId: v.idpEntityId.trim(),
+      idpCert: v.idpCert.trim(),
       jitDepartmentId: v.jit ? (v.jitDepartmentId ?? null) : null,
       roleMap: v.roleMap.map((r) => ({ group: r.group.trim(), roleId: r.roleId ?? 0 })),
     };
@@ -245,7 +156,7 @@ export function SsoForm({ open, editing, onClose }: { open: boolean; editing: Ss
       const onField = err instanceof ApiError && !err.isTransport ? FIELD_OF[err.status] : undefined;
       if (err instanceof ApiError && onField)
         // The provider's own words (English, from the server) after ours: they tell an administrator what to fix there.
-        form.setFields([{ name: onField, errors: [err.status === Status.SSO_UNREACHABLE ? `${errorText(err)} (${err.reason})` : errorText(err)] }]);
+        form.setFields([{ name: onField, errors: [err.status === Status.SSO_UNREACHABLE ? withReason(err) : errorText(err)] }]);
       else if (err instanceof ApiError && !err.isTransport && err.status === Status.SSO_ROLE_UNKNOWN) form.setFields(unknownRoleRows(err, v.roleMap));
       else if (err instanceof ApiError && !err.isTransport && err.status === Status.SSO_LIMIT) void message.error(t('sso.form.limit'));
       else handleFormError(form, err);
@@ -263,10 +174,27 @@ export function SsoForm({ open, editing, onClose }: { open: boolean; editing: Ss
       width={720}
     >
       <Form form={form} layout="vertical" initialValues={DEFAULTS}>
-        <Alert type="info" showIcon title={t('sso.form.howTo')} style={{ marginBottom: 16 }} />
-        <ProviderFields editing={editing} />
+        <Alert type="info" showIcon title={t(`sso.form.howTo.${protocol}`)} style={{ marginBottom: 16 }} />
+        <Form.Item name="protocol" label={t('sso.form.protocol')}>
+          <Radio.Group
+            disabled={editing !== null}
+            options={[
+              { value: 'oidc', label: 'OpenID Connect' },
+              { value: 'saml', label: 'SAML 2.0' },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item
+          name="name"
+          label={t('sso.form.name')}
+          extra={t('sso.form.nameHelp')}
+          rules={[{ required: true, whitespace: true, message: t('validation.required') }]}
+        >
+          <Input maxLength={SSO_NAME_MAX} autoComplete="off" />
+        </Form.Item>
+        {protocol === 'saml' ? <SamlFields editing={editing} /> : <OidcFields editing={editing} />}
         <PeopleFields />
-        <AdvancedFields />
+        <AdvancedFields protocol={protocol} />
       </Form>
     </Modal>
   );

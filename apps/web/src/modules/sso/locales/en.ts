@@ -1,7 +1,7 @@
 export const ssoEn = {
   title: 'Single sign-on',
   intro:
-    'Your people sign in with your identity provider (Okta, Microsoft Entra ID, Google Workspace, Keycloak, Authing… any OpenID Connect provider) instead of a password, from your company’s sign-in link.',
+    'Your people sign in with your identity provider (Okta, Microsoft Entra ID, Google Workspace, Keycloak, Authing… any OpenID Connect or SAML 2.0 provider) instead of a password, from your company’s sign-in link.',
   add: 'Add provider',
   empty: 'No identity provider yet.',
   total_one: '{{count}} provider',
@@ -13,6 +13,8 @@ export const ssoEn = {
   deleted: 'Provider deleted',
   deleteConfirm: 'Delete {{name}}? Its people sign in with their passwords again (where they have one); their employees stay.',
   redirectUri: 'Redirect URI to register with the provider',
+  acsUrl: 'ACS URL for SAML providers',
+  spMetadata: 'Our metadata',
   signInLink: 'Sign-in link for your people',
   signInLinkHelp: 'It opens the sign-in page with your providers’ buttons: put it on your intranet or in the provider’s app launcher.',
   test: {
@@ -24,12 +26,30 @@ export const ssoEn = {
     userinfo: 'Userinfo endpoint',
     none: 'none',
     noPkce: 'The provider does not announce PKCE (S256): sign-in may be refused.',
+    signOn: 'Sign-on URL',
+    certUntil: 'Signing certificate valid until {{date}}',
   },
   form: {
     addTitle: 'Add identity provider',
     editTitle: 'Edit identity provider',
-    howTo:
-      'Register an application (web, authorization code) with your provider, with the redirect URI shown on this page; then copy its issuer, client ID and secret here.',
+    howTo: {
+      oidc: 'Register an application (web, authorization code) with your provider, with the redirect URI shown on this page; then copy its issuer, client ID and secret here.',
+      saml: 'Add a SAML application at your provider with the ACS URL shown on this page and the entity ID (or metadata URL) shown for this provider once saved; then paste the provider’s metadata here.',
+    },
+    protocol: 'Protocol',
+    metadata: 'Provider metadata (XML)',
+    metadataHelp: 'Paste it to fill the three fields below, or fill them yourself',
+    entryPoint: 'Sign-on URL',
+    entryPointHelp: 'The provider’s SAML single sign-on address (HTTP-Redirect)',
+    entryPointErrors: {
+      required: 'Enter the sign-on URL',
+      format: 'Enter a URL such as https://idp.example.com/saml/sso',
+      scheme: 'The sign-on URL must start with https:// or http://',
+    },
+    idpEntityId: 'Provider entity ID',
+    idpCert: 'Signing certificate',
+    certHelp: 'The provider’s X.509 signing certificate, PEM',
+    certKept: 'A certificate is stored: leave empty to keep it',
     name: 'Name',
     nameHelp: 'Shown on the sign-in button, e.g. “Okta” or “Company account”',
     issuer: 'Issuer',

@@ -48,7 +48,10 @@ describe('SsoPage', () => {
       getSsoConnections: ok({ connections: [connection], redirectUri: connection.redirectUri }),
       getRARG: ok([]),
       getDeptList: ok([]),
-      addSsoConnection: () => ({ status: 1414, reason: 'the provider could not be reached' }),
+      addSsoConnection: (body) =>
+        (body as { protocol?: string }).protocol === 'saml'
+          ? { status: 1420, reason: 'The metadata cannot be read: it needs the provider’s EntityDescriptor, sign-on address and signing certificate' }
+          : { status: 1414, reason: 'the provider could not be reached' },
       updateSsoConnection: ok(null),
     });
     renderPage();
@@ -65,6 +68,13 @@ describe('SsoPage', () => {
     fireEvent.change(within(dialog).getByLabelText('Client ID'), { target: { value: 'app-1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /Save/ }));
     expect(await within(dialog).findByText(/the provider could not be reached/)).toBeTruthy();
+    // SAML: its own fields; metadata the server cannot read is said under it.
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'SAML 2.0' }));
+    fireEvent.change(await within(dialog).findByLabelText('Provider metadata (XML)'), { target: { value: '<EntityDescriptor/>' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /Save/ }));
+    expect(await within(dialog).findByText(/The metadata cannot be read/)).toBeTruthy();
+    await waitFor(() => expect(server.bodies('addSsoConnection')).toHaveLength(2));
+    expect(server.bodies('addSsoConnection')[1]).toMatchObject({ protocol: 'saml', metadataXml: '<EntityDescriptor/>', name: 'Entra' });
     fireEvent.click(within(dialog).getByRole('button', { name: /Cancel/ }));
 
     fireEvent.click(within(row).getByRole('button', { name: 'Edit' }));

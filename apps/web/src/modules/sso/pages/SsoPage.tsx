@@ -8,15 +8,14 @@ import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { PageHeader } from '../../../platform/components/PageHeader';
 import { formatDateTime } from '../../../platform/format';
 import { ListTable, useWholeListPage } from '../../../platform/list';
-import { errorText } from '../../../platform/notify';
 import { getSession } from '../../../platform/session';
 import { useDeleteSso, useSsoConnections, useTestSso } from '../api';
-import { SsoForm } from '../components/SsoForm';
+import { SsoForm, withReason } from '../components/SsoForm';
 
 type Tested = { id: number; name: string } & ({ ok: true; result: Out<'testSsoConnection'> } | { ok: false; reason: string });
 
 /** What the provider and the company's people need: the address to register, the link that offers the buttons. */
-function Addresses({ redirectUri }: { redirectUri: string | undefined }) {
+function Addresses({ redirectUri, acsUrl }: { redirectUri: string | undefined; acsUrl: string | undefined }) {
   const { t } = useTranslation();
   const company = getSession().project?.userid;
   const link = company ? `${window.location.origin}/signin/apps?${new URLSearchParams({ company: String(company) })}` : '';
@@ -26,6 +25,13 @@ function Addresses({ redirectUri }: { redirectUri: string | undefined }) {
         {redirectUri ? (
           <Typography.Text copyable data-testid="sso-redirect-uri">
             {redirectUri}
+          </Typography.Text>
+        ) : null}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('sso.acsUrl')}>
+        {acsUrl ? (
+          <Typography.Text copyable data-testid="sso-acs-url">
+            {acsUrl}
           </Typography.Text>
         ) : null}
       </Descriptions.Item>
@@ -58,19 +64,26 @@ function TestResult({ tested, onClose }: { tested: Tested; onClose: () => void }
   const r = tested.result;
   return (
     <Alert
-      type={r.pkce ? 'success' : 'warning'}
+      type={r.pkce || r.certExpiresAt !== null ? 'success' : 'warning'}
       showIcon
       closable
       onClose={onClose}
       data-testid="sso-test-result"
       title={t('sso.test.ok', { name: tested.name, ms: r.ms })}
       description={
-        <>
-          <div>{`${t('sso.test.authorization')}: ${r.authorizationEndpoint}`}</div>
-          <div>{`${t('sso.test.token')}: ${r.tokenEndpoint}`}</div>
-          <div>{`${t('sso.test.userinfo')}: ${r.userinfoEndpoint || t('sso.test.none')}`}</div>
-          {r.pkce ? null : <div>{t('sso.test.noPkce')}</div>}
-        </>
+        r.certExpiresAt !== null ? (
+          <>
+            <div>{`${t('sso.test.signOn')}: ${r.authorizationEndpoint}`}</div>
+            <div>{t('sso.test.certUntil', { date: formatDateTime(r.certExpiresAt) })}</div>
+          </>
+        ) : (
+          <>
+            <div>{`${t('sso.test.authorization')}: ${r.authorizationEndpoint}`}</div>
+            <div>{`${t('sso.test.token')}: ${r.tokenEndpoint}`}</div>
+            <div>{`${t('sso.test.userinfo')}: ${r.userinfoEndpoint || t('sso.test.none')}`}</div>
+            {r.pkce ? null : <div>{t('sso.test.noPkce')}</div>}
+          </>
+        )
       }
     />
   );
@@ -95,7 +108,7 @@ export function SsoPage() {
     try {
       setTested({ id: c.id, name: c.name, ok: true, result: await test.mutateAsync(c.id) });
     } catch (err) {
-      setTested({ id: c.id, name: c.name, ok: false, reason: err instanceof ApiError ? `${errorText(err)} (${err.reason})` : String(err) });
+      setTested({ id: c.id, name: c.name, ok: false, reason: err instanceof ApiError ? withReason(err) : String(err) });
     }
   };
   const del = async (c: SsoConnection) => {
@@ -115,7 +128,7 @@ export function SsoPage() {
     <>
       <PageHeader title={t('sso.title')} extra={t('sso.intro')} actions={addButton} />
       <Card>
-        <Addresses redirectUri={connections.data?.redirectUri} />
+        <Addresses redirectUri={connections.data?.redirectUri} acsUrl={connections.data?.acsUrl} />
         {tested ? <TestResult tested={tested} onClose={() => setTested(null)} /> : null}
         <ListTable<SsoConnection>
           rowKey="id"
@@ -136,7 +149,24 @@ export function SsoPage() {
                 </>
               ),
             },
-            { key: 'issuer', title: t('sso.columns.issuer'), kind: 'text', render: (_v, c) => c.issuer },
+            {
+              key: 'issuer',
+              title: t('sso.columns.issuer'),
+              kind: 'text',
+              render: (_v, c) =>
+                c.protocol === 'saml' ? (
+                  <>
+                    {`SAML · ${c.idpEntityId}`}
+                    <div>
+                      <Typography.Link href={c.spEntityId} target="_blank" copyable={{ text: c.spEntityId }}>
+                        {t('sso.spMetadata')}
+                      </Typography.Link>
+                    </div>
+                  </>
+                ) : (
+                  c.issuer
+                ),
+            },
             { key: 'jit', title: t('sso.columns.jit'), kind: 'text', render: (_v, c) => (c.jit ? t('common.yes') : t('common.no')) },
             {
               key: 'last',
