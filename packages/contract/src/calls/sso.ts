@@ -20,8 +20,8 @@ export const SSO_ROLE_MAP_MAX = 100;
 export const SSO_CERT_MAX = 20_000;
 export const SSO_METADATA_MAX = 200_000;
 
-/** A SAML identity provider's single sign-on address as typed: http(s) and a host. */
-export function checkEntryPoint(s: string): 'required' | 'format' | 'scheme' | null {
+/** A provider's address as typed: http(s), a host, no user or password; `bare`: no query or fragment either. */
+function checkProviderUrl(s: string, bare: boolean): 'required' | 'format' | 'scheme' | null {
   const v = s.trim();
   if (v === '') return 'required';
   if (v.length > SSO_URL_MAX) return 'format';
@@ -32,27 +32,17 @@ export function checkEntryPoint(s: string): 'required' | 'format' | 'scheme' | n
     return 'format';
   }
   if (u.protocol !== 'https:' && u.protocol !== 'http:') return 'scheme';
-  return u.hostname && !u.username && !u.password ? null : 'format';
+  if (u.username || u.password || !u.hostname || (bare && (u.search || u.hash))) return 'format';
+  return null;
 }
 
 /**
- * An issuer as typed: https (http only for a provider the server may reach on a private network, which the server
- * checks), a host, no user, query or fragment (OpenID Connect Discovery appends its path to it).
+ * An OpenID Connect issuer: https (http only for a provider the server may reach on a private network, which the
+ * server checks), bare (OpenID Connect Discovery appends its path to it).
  */
-export function checkIssuer(s: string): 'required' | 'format' | 'scheme' | null {
-  const v = s.trim();
-  if (v === '') return 'required';
-  if (v.length > SSO_URL_MAX) return 'format';
-  let u: URL;
-  try {
-    u = new URL(v);
-  } catch {
-    return 'format';
-  }
-  if (u.protocol !== 'https:' && u.protocol !== 'http:') return 'scheme';
-  if (u.username || u.password || u.search || u.hash || !u.hostname) return 'format';
-  return null;
-}
+export const checkIssuer = (s: string) => checkProviderUrl(s, true);
+/** A SAML provider's single sign-on address (it may carry a query of its own). */
+export const checkEntryPoint = (s: string) => checkProviderUrl(s, false);
 
 type Issue = { code: 'custom'; path: string[]; message: string };
 
