@@ -169,7 +169,8 @@ export const addSsoConnection = defineCall({
   name: 'addSsoConnection',
   area: 'integrations',
   module: 'sso',
-  summary: 'Add an OpenID Connect provider: its issuer is discovered before it is stored; a client without a secret uses PKCE alone',
+  summary:
+    "Add an identity provider. OpenID Connect: its issuer is discovered before it is stored; a client without a secret uses PKCE alone. SAML 2.0: the provider's metadata, or its sign-on URL, entity ID and signing certificate",
   access: SSO_MANAGERS,
   fieldStatuses: {
     [Status.SSO_UNREACHABLE]: 'issuer',
