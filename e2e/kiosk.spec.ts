@@ -39,7 +39,9 @@ const face = await sharp(faceFixture('one-face'))
   .raw()
   .toBuffer({ resolveWithObject: true });
 
+// The whole browser: the desk opens a visit's PDF in a tab of its viewer.
 const stack = useStack({
+  fullBrowser: true,
   browserArgs: [
     ...FAKE_CAMERA_ARGS,
     `--use-file-for-fake-video-capture=${writeQrFrame(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kiosk-camera-')), 'qr.y4m'), SCANNED_CODE, { data: face.data, width: face.info.width, height: face.info.height })}`,
