@@ -1,7 +1,7 @@
 // Accessibility of every screen (issue 15): axe-core over each route of each console area (read from the web's route
 // tables, so a new screen is checked without a line here), the public pages (sign-in and the other pages of the auth
 // module, the onboarding wizard, the visitor's invitation page, an approver's mail link, the not-found page, the badge
-// page's refusal) and the kiosk's screens, once in English and once in Chinese. A serious or critical violation fails the run; every one found is listed first (rule,
+// page's refusal) and the kiosk's screens, once in English and once in Chinese (colour contrast in English only). A serious or critical violation fails the run; every one found is listed first (rule,
 // element, what is wrong), and a count per impact is printed.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -130,7 +130,8 @@ const found: { screen: string; violations: AxeViolation[] }[] = [];
 async function check(page: Page, screen: string): Promise<void> {
   if (!chosen(screen)) return;
   await ready(page);
-  const violations = await axeViolations(page);
+  // Colour contrast in English only (a11y.ts): the Chinese pass checks every other rule, the words being what differs.
+  const violations = await axeViolations(page, { contrast: !screen.startsWith('zh ') });
   found.push({ screen, violations });
   // Moderate findings are counted at the end; their details only on request (A11Y_VERBOSE=1), to keep CI's log readable.
   const shown = VERBOSE ? violations : violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
