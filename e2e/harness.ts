@@ -362,8 +362,8 @@ export interface Stack {
 
 /**
  * What every spec drives: a local SMTP server, the built product mailing through it, and Chromium (with
- * `browserArgs`, e.g. FAKE_CAMERA_ARGS; `fullBrowser` as in launchBrowser). Started before the file's tests and stopped after them; the fields are
- * filled in once `before` has run.
+ * `browserArgs`, e.g. FAKE_CAMERA_ARGS; `fullBrowser` as in launchBrowser). Started before the file's tests and
+ * stopped after them; the fields are filled in once `before` has run.
  */
 export function useStack(opts: { browserArgs?: readonly string[]; fullBrowser?: boolean } = {}): Stack {
   const stack = {} as Stack;

@@ -30,9 +30,8 @@ capped() {
   return "$status"
 }
 step lint npx biome check .
-# Steps that only read the sources run side by side: the type check's second core idles once its shorter projects are
-# done, and the declared statuses and the build are single-threaded most of their time. Each prints its output whole
-# when all are done, and keeps its own line (its own seconds, overlapping) in the stage table.
+# Runs steps (name, then command) side by side where one alone leaves a core idle. Each prints its output whole when
+# all are done, and keeps its own line (its own seconds, overlapping) in the stage table.
 together() {
   local i=0 pids=() names=()
   while [ $# -gt 0 ]; do
@@ -51,6 +50,8 @@ together() {
     rm -f "$out/together.$i.log" "$out/together.$i.rc"
   done
 }
+# Only read the sources: the type check's second core idles once its shorter projects are done, and the declared
+# statuses and the build are single-threaded most of their time.
 together typecheck "npm run -s typecheck" "declared statuses" "node scripts/call-statuses.mjs --check" build "npm run -s build"
 step "biome exceptions" node scripts/biome-exceptions.mjs
 step "doc links" node scripts/doc-links.mjs
