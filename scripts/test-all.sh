@@ -57,12 +57,8 @@ step "biome exceptions" node scripts/biome-exceptions.mjs
 step "doc links" node scripts/doc-links.mjs
 step "sign-in page size (scripts/web-budget.mjs)" node scripts/web-budget.mjs
 step "unit and API tests (PGlite)" capped 25 env VITEST_JSON="$out/unit.json" npx vitest run --project contract --project server --project web
-# The resilience tests run beside the API suite on PostgreSQL, each on a cluster of its own: they mostly wait (for a
-# killed server's restart, a stopped database, a slow receiver), which the suite's workers fill.
-export -f capped
-together "API tests (PostgreSQL)" "capped 12 bash scripts/with-postgres.sh env VITEST_JSON=$out/pg.json npx vitest run --project server" \
-  "resilience (PostgreSQL restart, kill -9)" \
-  "capped 8 bash scripts/with-postgres.sh env VITEST_JSON=$out/resilience.json npx vitest run --project resilience"
+step "API tests (PostgreSQL)" capped 12 bash scripts/with-postgres.sh env VITEST_JSON="$out/pg.json" npx vitest run --project server
+step "resilience (PostgreSQL restart, kill -9)" capped 8 bash scripts/with-postgres.sh env VITEST_JSON="$out/resilience.json" npx vitest run --project resilience
 step "end-to-end tests (Chromium)" capped 30 env E2E_JSON="$out/e2e.json" npm run -s test:e2e
 echo "$SECONDS" > "$out/elapsed"
 node scripts/summary.mjs "$out" "$checks_failed"
