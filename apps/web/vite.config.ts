@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { antdStylesPlugin } from './antdStyles';
 import { callIndexPlugin } from './callIndex';
 import { precompress } from './precompress';
 import { KIOSK_CACHE_PREFIX, kioskWorkerSource } from './src/kiosk/serviceWorker';
@@ -67,7 +68,7 @@ function kioskServiceWorker(): Plugin {
 const PUBLIC_FILE = /[\\/]src[\\/](core|modules)[\\/][^\\/]+[\\/]public\.tsx?$/;
 
 export default defineConfig({
-  plugins: [react(), callIndexPlugin(), kioskServiceWorker(), precompress()],
+  plugins: [react(), callIndexPlugin(), antdStylesPlugin(), kioskServiceWorker(), precompress()],
   resolve: {
     alias: [
       { find: /^@openvisit\/contract$/, replacement: contractEntry },

@@ -1,5 +1,6 @@
 import { currentLang, loadLanguage } from './platform/i18n';
 import './app/start';
+import 'virtual:openvisit/antd.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,6 +1,6 @@
 import { DATE_PATTERNS, type Lang } from '@openvisit/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider, message } from 'antd';
+import { ConfigProvider, message, type ThemeConfig } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
@@ -8,7 +8,7 @@ import { I18nextProvider } from 'react-i18next';
 import { ApiError } from './apiError';
 import { i18n, onLanguageLoad, useLang } from './i18n';
 import { setMessageApi } from './notify';
-import { consoleTheme } from './theme';
+import { staticTheme } from './theme';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -70,7 +70,12 @@ function Themed({ children }: { children: ReactNode }) {
   const [api, holder] = message.useMessage();
   // antd animates every modal, drawer, menu and message; a person who asked for less motion gets none of it.
   const reduced = usePrefersReducedMotion();
-  const theme = useMemo(() => (reduced ? { ...consoleTheme, token: { ...consoleTheme.token, motion: false } } : consoleTheme), [reduced]);
+  // Zero runtime: the components' styles come from the build (apps/web/antdStyles.ts), so a page computes none; the
+  // theme's own variables (colours, motion's durations) are still set here, from these tokens.
+  const theme = useMemo(
+    (): ThemeConfig => ({ ...staticTheme, zeroRuntime: true, ...(reduced ? { token: { ...staticTheme.token, motion: false } } : {}) }),
+    [reduced],
+  );
   useEffect(() => {
     setMessageApi(api);
     return () => setMessageApi(null);

@@ -59,3 +59,9 @@ export const consoleTheme: ThemeConfig = {
     Table: { colorTextDisabled: SECONDARY_TEXT },
   },
 };
+
+/**
+ * The theme antd's styles are written with at build time (apps/web/antdStyles.ts) and run with: class names without a
+ * per-theme hash, so the written stylesheet matches every page.
+ */
+export const staticTheme: ThemeConfig = { ...consoleTheme, hashed: false };

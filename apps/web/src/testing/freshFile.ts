@@ -7,7 +7,8 @@ import { vi } from 'vitest';
  * process of its own gave it. The console's own modules are evaluated afresh (language, session, network and message
  * bridges start as on a page load); the timers the previous file left (a network probe, a message's close) are
  * cleared, as its process's death did; the page is blank again: body, storage, address, title, language, stubbed
- * globals. Packages stay loaded and their styles stay in <head>, as a page that had shown those screens keeps them.
+ * globals. Packages stay loaded, as on a page that had shown those screens. (antd adds no styles here: the console runs it
+ * in zero-runtime mode, its stylesheet written at build time, which a test does not load.)
  */
 type Timer = ReturnType<typeof setTimeout>;
 interface Tracked {
