@@ -34,6 +34,10 @@ export default async function setup(project: TestProject): Promise<(() => void) 
 async function dumpPgliteTemplate(project: TestProject): Promise<() => void> {
   const database = await openPglite('memory');
   await database.migrate();
+  // Dumped as it is, every test app's database replayed the migrations' write-ahead log as it started. Compacted and
+  // checkpointed first, each starts in about 0.6 s instead of 0.85 (six loads each way, measured twice on this machine).
+  await database.pglite?.exec('VACUUM FULL');
+  await database.pglite?.exec('CHECKPOINT');
   const tarball = await database.pglite?.dumpDataDir('none');
   await database.close();
   if (!tarball) throw new Error('PGlite dump failed');
