@@ -2,7 +2,7 @@ import { extractStyle } from '@ant-design/static-style-extract';
 import * as antd from 'antd';
 import { createElement, type ReactElement } from 'react';
 import type { Plugin } from 'vite';
-import { staticTheme } from './src/platform/theme';
+import { consoleTheme } from './src/platform/theme';
 
 /** The stylesheet main.tsx imports: antd's styles with the console's theme, written once at build time. */
 const ID = 'virtual:openvisit/antd.css';
@@ -21,7 +21,7 @@ export function antdCss(): string {
     antdInstance: antd as unknown as Record<string, unknown>,
     // The namespace's interop flag starts with a character that is its own capital, so the extractor takes it for a component.
     excludes: ['__esModule'],
-    customTheme: (node: ReactElement) => createElement(ConfigProvider, { theme: staticTheme }, node),
+    customTheme: (node: ReactElement) => createElement(ConfigProvider, { theme: consoleTheme }, node),
   });
 }
 

@@ -8,7 +8,7 @@ import { I18nextProvider } from 'react-i18next';
 import { ApiError } from './apiError';
 import { i18n, onLanguageLoad, useLang } from './i18n';
 import { setMessageApi } from './notify';
-import { staticTheme } from './theme';
+import { consoleTheme } from './theme';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -73,7 +73,7 @@ function Themed({ children }: { children: ReactNode }) {
   // Zero runtime: the components' styles come from the build (apps/web/antdStyles.ts), so a page computes none; the
   // theme's own variables (colours, motion's durations) are still set here, from these tokens.
   const theme = useMemo(
-    (): ThemeConfig => ({ ...staticTheme, zeroRuntime: true, ...(reduced ? { token: { ...staticTheme.token, motion: false } } : {}) }),
+    (): ThemeConfig => ({ ...consoleTheme, zeroRuntime: true, ...(reduced ? { token: { ...consoleTheme.token, motion: false } } : {}) }),
     [reduced],
   );
   useEffect(() => {

@@ -30,7 +30,12 @@ const TAG_TEXT = Object.fromEntries(
   ]),
 );
 
+/**
+ * antd's styles are written with this theme at build time (apps/web/antdStyles.ts) and the console runs it: class
+ * names carry no per-theme hash, so the written stylesheet matches every page.
+ */
 export const consoleTheme: ThemeConfig = {
+  hashed: false,
   token: {
     colorPrimary: BRAND_COLOR,
     colorInfo: BRAND_COLOR,
@@ -59,9 +64,3 @@ export const consoleTheme: ThemeConfig = {
     Table: { colorTextDisabled: SECONDARY_TEXT },
   },
 };
-
-/**
- * The theme antd's styles are written with at build time (apps/web/antdStyles.ts) and run with: class names without a
- * per-theme hash, so the written stylesheet matches every page.
- */
-export const staticTheme: ThemeConfig = { ...consoleTheme, hashed: false };
