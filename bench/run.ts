@@ -1,4 +1,4 @@
-// npm run bench: throughput and latency of /Login and /GetUserInfo, face-photo zip bombs in parallel (bench/zipBomb.ts), employee import/export, mail delivery (bench/mail.ts), visits (bench/visits.ts), statistics (bench/reports.ts), the retention sweep (bench/privacy.ts), watchlist screening against 100,000 entries (bench/screening.ts), door QR decisions (bench/doors.ts), Hikvision pushes to 50 devices (bench/credentials.ts), the stall of an oversized import (bench/sheets.ts), approval cards pressed in Feishu until the door has the credential (bench/workappCards.ts), the cost of durable commits (bench/durability.ts), the kiosk's offline screening against a copy of 10,000 entries (bench/kioskScreening.ts) on the embedded database (and on PostgreSQL
+// npm run bench: throughput and latency of /Login and /GetUserInfo, face-photo zip bombs in parallel (bench/zipBomb.ts), employee import/export, mail delivery (bench/mail.ts), visits (bench/visits.ts), statistics (bench/reports.ts), the retention sweep (bench/privacy.ts), watchlist screening against 100,000 entries (bench/screening.ts), door QR decisions (bench/doors.ts), Hikvision pushes to 50 devices (bench/credentials.ts), the stall of an oversized import (bench/sheets.ts), approval cards pressed in Feishu until the door has the credential (bench/workappCards.ts), the cost of durable commits (bench/durability.ts), one statement on the embedded database through PGlite's query and through the product's client (bench/embeddedStatements.ts), the kiosk's offline screening against a copy of 10,000 entries (bench/kioskScreening.ts) on the embedded database (and on PostgreSQL
 // when TEST_DATABASE_URL is set, as `npm run bench:pg` does), each against a bare Fastify route measured in the same run.
 // After the other PostgreSQL benches: 200 kiosks checking in and registering walk-ins for a minute (bench/kioskLoad.ts, issue 14's goal).
 
@@ -14,6 +14,7 @@ import { bare, DURATION, type Figures, load, row, signIn } from './common.js';
 import { credentialsBench } from './credentials.js';
 import { doorsBench } from './doors.js';
 import { durabilityBench } from './durability.js';
+import { embeddedStatementsBench } from './embeddedStatements.js';
 import { faceSyncBench } from './faceSync.js';
 import { kioskLoadBench } from './kioskLoad.js';
 import { kioskScreeningBench } from './kioskScreening.js';
@@ -161,6 +162,7 @@ if (process.env.TEST_DATABASE_URL) await credentialsBench('postgres');
 await sheetsBench('pglite');
 await workappCardsBench();
 await durabilityBench();
+await embeddedStatementsBench();
 await zipBombBench();
 await kioskScreeningBench();
 await webhooksBench('pglite');

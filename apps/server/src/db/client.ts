@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { getTableColumns, type Logger, type SQL, sql } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import type { PgColumn, PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-or
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { pgliteClient } from './pgliteClient.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -102,44 +103,6 @@ export interface PgliteOptions {
   durable?: boolean;
 }
 
-/** The types Drizzle reads as PostgreSQL writes them (it converts them itself): its own list, in its PGlite session. */
-const DRIZZLE_RAW_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
-interface QueryOptions {
-  rowMode?: 'array' | 'object';
-  parsers?: unknown;
-}
-interface Queryable {
-  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<unknown>;
-}
-const withoutParsers = new WeakMap<QueryOptions, QueryOptions>();
-/** Drizzle's query options without the parsers, which the instance now has (one copy per options object). */
-function bare(options?: QueryOptions): QueryOptions | undefined {
-  if (!options?.parsers) return options;
-  let stripped = withoutParsers.get(options);
-  if (!stripped) {
-    stripped = { rowMode: options.rowMode };
-    withoutParsers.set(options, stripped);
-  }
-  return stripped;
-}
-function queries<T extends Queryable>(client: T) {
-  return (sql: string, params?: unknown[], options?: QueryOptions) => client.query(sql, params, bare(options));
-}
-
-/**
- * Drizzle hands every query its type parsers and PGlite merges them into a copy of its whole parser table, per query:
- * a third of a kiosk walk-in's CPU. The same parsers are set once on the instance (equal to Drizzle's merge, so rows
- * read alike) and Drizzle's client drops them from each query, in transactions too.
- */
-function parsersOnInstance(client: PGlite) {
-  const table = (client as unknown as { parsers: Record<number, (value: string) => unknown> }).parsers;
-  for (const type of DRIZZLE_RAW_TYPES) table[type] = (value) => value;
-  return {
-    query: queries(client),
-    transaction: <T>(work: (tx: Queryable) => Promise<T>) => client.transaction((tx) => work({ ...tx, query: queries(tx) } as Queryable)),
-  };
-}
-
 export async function openPglite(dir: string | 'memory' | PGlite, { durable = true }: PgliteOptions = {}): Promise<Database> {
   let client: PGlite;
   if (dir instanceof PGlite) client = dir;
@@ -149,7 +112,7 @@ export async function openPglite(dir: string | 'memory' | PGlite, { durable = tr
     client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS, ...(durable ? { startParams: DURABLE_START_PARAMS } : {}) });
     if (durable) syncToDisk(client);
   }
-  const db = drizzlePglite(parsersOnInstance(client) as unknown as PGlite, { schema, logger: statementLogger }) as unknown as Db;
+  const db = drizzlePglite(pgliteClient(client) as unknown as PGlite, { schema, logger: statementLogger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
