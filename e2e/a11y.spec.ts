@@ -16,6 +16,7 @@ import { type AxeViolation, axeViolations, describeViolations } from './a11y.js'
 import {
   apiOf,
   employeePassword,
+  navigateInApp,
   newContext,
   PASSWORD,
   registerCompany,
@@ -136,33 +137,6 @@ async function check(page: Page, screen: string): Promise<void> {
   // Moderate findings are counted at the end; their details only on request (A11Y_VERBOSE=1), to keep CI's log readable.
   const shown = VERBOSE ? violations : violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (shown.length) console.log(`axe ${describeViolations(screen, shown)}`);
-}
-
-/**
- * Moves the loaded console to `url` as its own links do (history and the router's popstate), then waits for the
- * router to finish: its progress bar (RootLayout, `nav-progress`) shows while a screen's code loads.
- */
-async function navigateInApp(page: Page, url: string): Promise<void> {
-  // The router answers the popstate by rendering: its progress bar while the screen's code loads, else the screen at
-  // once. Either is the first change to the page after the event (the old screen is never checked in its place).
-  await page.evaluate(
-    (to) =>
-      new Promise<void>((resolve) => {
-        const seen = new MutationObserver(() => {
-          seen.disconnect();
-          resolve();
-        });
-        seen.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
-        history.pushState(null, '', to);
-        dispatchEvent(new PopStateEvent('popstate', { state: null }));
-        setTimeout(() => {
-          seen.disconnect();
-          resolve();
-        }, 5000);
-      }),
-    url,
-  );
-  await page.getByTestId('nav-progress').waitFor({ state: 'detached' });
 }
 
 async function visitAll(lang: Lang, login: Login | null, urls: readonly string[], server: Server = stack.server): Promise<void> {
