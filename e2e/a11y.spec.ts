@@ -16,7 +16,6 @@ import { type AxeViolation, axeViolations, describeViolations } from './a11y.js'
 import {
   apiOf,
   employeePassword,
-  navigateInApp,
   newContext,
   PASSWORD,
   registerCompany,
@@ -27,6 +26,7 @@ import {
   until,
   useStack,
 } from './harness.js';
+import { navigateInApp } from './navigate.js';
 
 const stack = useStack();
 const { ok } = apiOf(() => stack.server);

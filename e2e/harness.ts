@@ -381,33 +381,6 @@ export function useStack(opts: { browserArgs?: readonly string[]; fullBrowser?: 
 }
 
 /**
- * Moves the loaded console to `url` as its own links do (history and the router's popstate), then waits for the
- * router to finish: its progress bar (RootLayout, `nav-progress`) shows while a screen's code loads.
- */
-export async function navigateInApp(page: Page, url: string): Promise<void> {
-  // The router answers the popstate by rendering: its progress bar while the screen's code loads, else the screen at
-  // once. Either is the first change to the page after the event (the old screen is never checked in its place).
-  await page.evaluate(
-    (to) =>
-      new Promise<void>((resolve) => {
-        const seen = new MutationObserver(() => {
-          seen.disconnect();
-          resolve();
-        });
-        seen.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
-        history.pushState(null, '', to);
-        dispatchEvent(new PopStateEvent('popstate', { state: null }));
-        setTimeout(() => {
-          seen.disconnect();
-          resolve();
-        }, 5000);
-      }),
-    url,
-  );
-  await page.getByTestId('nav-progress').waitFor({ state: 'detached' });
-}
-
-/**
  * The onboarding steps after "add employees" (registration content, pad settings), each skipped with nothing
  * chosen, which ends the wizard on the admin home.
  */

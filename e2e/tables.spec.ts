@@ -4,19 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import {
-  apiOf,
-  employeePassword,
-  navigateInApp,
-  newContext,
-  PASSWORD,
-  registerCompany,
-  scaled,
-  screenshot,
-  settled,
-  until,
-  useStack,
-} from './harness.js';
+import { apiOf, employeePassword, newContext, PASSWORD, registerCompany, scaled, screenshot, settled, until, useStack } from './harness.js';
+import { navigateInApp } from './navigate.js';
 
 const stack = useStack();
 const { ok } = apiOf(() => stack.server);
