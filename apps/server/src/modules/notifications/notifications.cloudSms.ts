@@ -1,7 +1,4 @@
-import Dysmsapi, { SendSmsRequest } from '@alicloud/dysmsapi20170525';
-import { $OpenApiUtil } from '@alicloud/openapi-core';
 import { SMS_KIND_PARAMS, SMS_KINDS, type SmsKind, type SmsTemplates } from '@openvisit/contract';
-import * as tencentSms from 'tencentcloud-sdk-nodejs-sms';
 import { PermanentFailure } from '../../platform/messages/messages.js';
 
 /**
@@ -15,7 +12,8 @@ import { PermanentFailure } from '../../platform/messages/messages.js';
  *           TemplateParamSet (the values in SMS_KIND_PARAMS order); answer {Response: {SendStatusSet: [{Code: 'Ok'…}]}}.
  *
  * A provider's "no" is a `ProviderRefusal` (its code and words, not retried); no answer, HTTP 5xx or a throttled API is
- * a plain Error (retried by the outbox).
+ * a plain Error (retried by the outbox). Each SDK is loaded when its first message is sent: loaded with the server,
+ * the two took some 200 ms of every start, on sites that use neither.
  */
 
 /** The provider refused: its own error code and words, kept for the delivery record and the settings' test. */
@@ -82,6 +80,15 @@ function cjsDefault<T>(m: T): T {
   return ((m as { default?: T }).default ?? m) as T;
 }
 
+/** What `make` answers, made on the first call only. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+
 /** An SDK error's fields (their classes are CommonJS: read by shape, not instanceof). */
 type SdkError = { name?: string; code?: string; message?: string; statusCode?: number; httpCode?: number; data?: { Message?: string } };
 const asSdkError = (err: unknown): SdkError => (err && typeof err === 'object' ? (err as SdkError) : {});
@@ -89,20 +96,25 @@ const asSdkError = (err: unknown): SdkError => (err && typeof err === 'object' ?
 export function aliyunSms(c: CloudSmsConf) {
   const label = 'Aliyun SMS';
   const url = new URL(c.apiUrl);
-  const Client = cjsDefault(Dysmsapi);
-  const client = new Client(
-    new $OpenApiUtil.Config({
-      accessKeyId: c.accessKey,
-      accessKeySecret: c.secret,
-      endpoint: url.host,
-      protocol: url.protocol.replace(':', ''),
-      readTimeout: c.timeoutMs,
-      connectTimeout: c.timeoutMs,
-    }),
-  );
+  const sdk = once(async () => {
+    const [aliyun, { $OpenApiUtil }] = await Promise.all([import('@alicloud/dysmsapi20170525'), import('@alicloud/openapi-core')]);
+    const Client = cjsDefault(aliyun.default);
+    const client = new Client(
+      new $OpenApiUtil.Config({
+        accessKeyId: c.accessKey,
+        accessKeySecret: c.secret,
+        endpoint: url.host,
+        protocol: url.protocol.replace(':', ''),
+        readTimeout: c.timeoutMs,
+        connectTimeout: c.timeoutMs,
+      }),
+    );
+    return { client, SendSmsRequest: aliyun.SendSmsRequest };
+  });
   return {
     async send(m: CloudOutgoing): Promise<void> {
       const t = templateFor(c, m);
+      const { client, SendSmsRequest } = await sdk();
       const request = new SendSmsRequest({
         phoneNumbers: aliyunPhone(m.to),
         signName: c.signName,
@@ -130,15 +142,18 @@ const TENCENT_BUSY = /^(InternalError|RequestLimitExceeded|ResourceUnavailable)/
 export function tencentSmsClient(c: CloudSmsConf & { sdkAppId: string; region: string }) {
   const label = 'Tencent Cloud SMS';
   const url = new URL(c.apiUrl);
-  const Client = cjsDefault(tencentSms).sms.v20210111.Client;
-  const client = new Client({
-    credential: { secretId: c.accessKey, secretKey: c.secret },
-    region: c.region,
-    profile: { httpProfile: { endpoint: url.host, protocol: `${url.protocol}//`, reqTimeout: Math.ceil(c.timeoutMs / 1000) } },
+  const sdk = once(async () => {
+    const Client = cjsDefault(await import('tencentcloud-sdk-nodejs-sms')).sms.v20210111.Client;
+    return new Client({
+      credential: { secretId: c.accessKey, secretKey: c.secret },
+      region: c.region,
+      profile: { httpProfile: { endpoint: url.host, protocol: `${url.protocol}//`, reqTimeout: Math.ceil(c.timeoutMs / 1000) } },
+    });
   });
   return {
     async send(m: CloudOutgoing): Promise<void> {
       const t = templateFor(c, m);
+      const client = await sdk();
       let answer: Awaited<ReturnType<typeof client.SendSms>>;
       try {
         answer = await client.SendSms({

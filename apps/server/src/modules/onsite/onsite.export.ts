@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import { formatDateTime, type Lang, type VisitKind } from '@openvisit/contract';
-import PDFDocument from 'pdfkit';
 import { company as companyRow } from '../../core/company/company.public.js';
+import { cjkPdf } from '../../platform/files/pdf.js';
 import { xlsxStream } from '../../platform/files/xlsx.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { type OnSiteGate, onSiteList } from './onsite.service.js';
@@ -69,17 +67,11 @@ export async function evacuationWorkbook(ctx: AuthedContext, lang: Lang): Promis
   );
 }
 
-const FONT = createRequire(import.meta.url).resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf');
-let fontBytes: Buffer | undefined;
-
 /** The evacuation list as an A4 PDF to print: the company, the time, the totals, then a table per gate with a tick box. */
 export async function evacuationPdfFile(ctx: AuthedContext, lang: Lang): Promise<Readable> {
   const [list, company] = await Promise.all([onSiteList(ctx), companyRow(ctx.tenant)]);
   const t = TEXTS[lang];
-  fontBytes ??= readFileSync(FONT);
-  const doc = new PDFDocument({ size: 'A4', margin: 36, info: { Title: t.title, Author: company?.name ?? '' } });
-  doc.registerFont('cjk', fontBytes);
-  doc.font('cjk');
+  const doc = await cjkPdf({ margin: 36, info: { Title: t.title, Author: company?.name ?? '' } });
   doc.fontSize(16).text(`${company?.name ?? ''} · ${t.title}`);
   doc
     .fontSize(10)

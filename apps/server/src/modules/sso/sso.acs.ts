@@ -1,7 +1,6 @@
-import { generateServiceProviderMetadata } from '@node-saml/node-saml';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../platform/http/errors.js';
-import { acsUrlOf, spEntityIdOf } from './sso.saml.js';
+import { acsUrlOf, nodeSaml, spEntityIdOf } from './sso.saml.js';
 import { type SsoDeps, samlAcs } from './sso.signin.js';
 import { ssoFlowsRepository } from './sso.system.repository.js';
 
@@ -34,6 +33,7 @@ export function registerSamlRoutes(app: FastifyInstance, deps: SsoDeps): void {
     const { id } = req.params as { id: string };
     const c = /^\d{1,9}$/.test(id) ? await ssoFlowsRepository(deps.system).samlConnection(Number(id)) : undefined;
     if (!c) return reply.code(404).header('content-type', 'text/plain; charset=utf-8').send('not found');
+    const { generateServiceProviderMetadata } = await nodeSaml();
     const xml = generateServiceProviderMetadata({
       issuer: spEntityIdOf(deps.config, c.id),
       callbackUrl: acsUrlOf(deps.config),

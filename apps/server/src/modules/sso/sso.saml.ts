@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { type CacheProvider, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
+import type { CacheProvider, SAML } from '@node-saml/node-saml';
 import { Status } from '@openvisit/contract';
 import { XMLParser } from 'fast-xml-parser';
 import type { Config } from '../../config.js';
@@ -69,12 +69,16 @@ export function fromMetadata(xml: string): { idpEntityId: string; entryPoint: st
   return { idpEntityId, entryPoint, idpCert: pemOf(body) };
 }
 
+/** node-saml and its XML stack load with the first SAML sign-in or metadata asked for: with the server, some 60 ms of every start. */
+export const nodeSaml = () => import('@node-saml/node-saml');
+
 /**
  * One request's SAML: no shared cache between processes, so the AuthnRequest's ID is kept in the flow's row and the
  * answer checked against it (InResponseTo always), its assertion signed by the provider's certificate, for our
  * entity as audience, within a minute's clock skew.
  */
-function samlOf(c: SamlIdp, config: Pick<Config, 'publicUrl'>, cache: CacheProvider): SAML {
+async function samlOf(c: SamlIdp, config: Pick<Config, 'publicUrl'>, cache: CacheProvider): Promise<SAML> {
+  const { SAML, ValidateInResponseTo } = await nodeSaml();
   const spEntityId = spEntityIdOf(config, c.id);
   return new SAML({
     entryPoint: c.entryPoint,
@@ -106,7 +110,7 @@ export async function samlStart(c: SamlIdp, config: Pick<Config, 'publicUrl'>, s
     getAsync: async () => null,
     removeAsync: async () => null,
   };
-  const url = await samlOf(c, config, cache).getAuthorizeUrlAsync(state, undefined, {});
+  const url = await (await samlOf(c, config, cache)).getAuthorizeUrlAsync(state, undefined, {});
   return { url, requestId };
 }
 
@@ -124,7 +128,7 @@ export async function samlAnswer(
     removeAsync: async (key) => key,
   };
   try {
-    const { profile } = await samlOf(c, config, cache).validatePostResponseAsync({ SAMLResponse: samlResponse });
+    const { profile } = await (await samlOf(c, config, cache)).validatePostResponseAsync({ SAMLResponse: samlResponse });
     if (!profile?.nameID) throw new Error('the answer names no subject');
     // node-saml leaves the bearer confirmation's Recipient unchecked: inside the signed assertion, it must be our ACS.
     const recipient = /<(?:\w+:)?SubjectConfirmationData\b[^>]*\bRecipient="([^"]*)"/.exec(profile.getAssertionXml?.() ?? '')?.[1];

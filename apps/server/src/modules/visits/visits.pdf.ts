@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import {
   certificateTypeLabels,
   formatDateTime,
@@ -12,17 +10,14 @@ import {
   visitorStatusLabels,
   visitTypeText,
 } from '@openvisit/contract';
-import PDFDocument from 'pdfkit';
 import type { VisitRow } from '../../core/visits/visits.public.js';
 import type { FileStore } from '../../platform/files/files.js';
+import { cjkPdf } from '../../platform/files/pdf.js';
 
 /**
  * The per-visit PDF (reference 4: the signed safety agreement), one A4 page in the visitor's language: visitor, host,
- * times, photo, the protocol as accepted and the signature. Chinese needs a CJK font: Noto Sans SC ships as an npm
- * package, so a fresh machine renders it without system fonts; pdfkit embeds only the glyphs used.
+ * times, photo, the protocol as accepted and the signature, in the CJK font (platform/files/pdf.ts).
  */
-const FONT = createRequire(import.meta.url).resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf');
-let fontBytes: Buffer | undefined;
 
 const TEXT = {
   en: {
@@ -110,18 +105,15 @@ export async function buildVisitPdf(
 ): Promise<Buffer> {
   const lang: Lang = v.lang === 'en' ? 'en' : 'zh';
   const t = TEXT[lang];
-  fontBytes ??= readFileSync(FONT);
   const [photo, signature] = await Promise.all([v.photo ? files.read(v.photo) : undefined, v.signature ? files.read(v.signature) : undefined]);
 
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${t.title} ${v.id}`, Author: company } });
+  const doc = await cjkPdf({ margin: 50, info: { Title: `${t.title} ${v.id}`, Author: company } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('cjk', fontBytes);
-  doc.font('cjk');
 
   doc.fontSize(18).text(company, { align: 'center' });
   doc.moveDown(0.2).fontSize(14).text(t.title, { align: 'center' });
