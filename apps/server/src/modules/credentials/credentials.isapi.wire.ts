@@ -83,20 +83,7 @@ function gate(limit: () => number) {
   };
 }
 
-/**
- * One exchange. A kept-alive connection the device closed while idle can take the request as it closes (reset before
- * any answer, so the device never read it): that request is sent once more on a new connection, as Node's
- * documentation advises, instead of reporting a reachable device as unreachable.
- */
-function send(
-  t: IsapiTarget,
-  agent: http.Agent,
-  method: string,
-  url: URL,
-  body: Buffer | undefined,
-  headers: Record<string, string>,
-  retried = false,
-): Promise<Raw> {
+function send(t: IsapiTarget, agent: http.Agent, method: string, url: URL, body: Buffer | undefined, headers: Record<string, string>): Promise<Raw> {
   const what = `${method} ${url.pathname}`;
   return new Promise((resolve, reject) => {
     const mod = url.protocol === 'https:' ? https : http;
@@ -104,18 +91,12 @@ function send(
     const req = mod.request(url, { method, agent, headers: { Accept: '*/*', ...len, ...headers } });
     const ms = t.timeoutMs ?? 10_000;
     const timer = setTimeout(() => req.destroy(new IsapiError('timeout', `${what}: no answer in ${ms} ms`)), ms);
-    let answered = false;
     const fail = (e: Error & { code?: string }) => {
       clearTimeout(timer);
-      if (!retried && !answered && req.reusedSocket && (e.code === 'ECONNRESET' || e.code === 'EPIPE')) {
-        resolve(send(t, agent, method, url, body, headers, true));
-        return;
-      }
       reject(e instanceof IsapiError ? e : new IsapiError('network', `${what}: ${e.code ?? e.message}`));
     };
     req.on('error', fail);
     req.on('response', (res) => {
-      answered = true;
       const parts: Buffer[] = [];
       res.on('data', (c: Buffer) => parts.push(c));
       res.on('error', fail);
