@@ -8,15 +8,18 @@ export async function navigateInApp(page: Page, url: string): Promise<void> {
   await page.evaluate(
     (to) =>
       new Promise<void>((resolve) => {
-        const done = () => {
+        // No named function in here: the spec's transpiler would wrap it in a helper the page does not have.
+        const seen = new MutationObserver(() => {
           seen.disconnect();
           resolve();
-        };
-        const seen = new MutationObserver(done);
+        });
         seen.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
         history.pushState(null, '', to);
         dispatchEvent(new PopStateEvent('popstate', { state: null }));
-        setTimeout(done, 5000);
+        setTimeout(() => {
+          seen.disconnect();
+          resolve();
+        }, 5000);
       }),
     url,
   );
