@@ -4,11 +4,14 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../src/db/client.js';
+import { type PoolPlan, poolPlan } from './pglitePool.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A tarball of a migrated PGlite data directory; each test app loads it (absent on PostgreSQL). */
     pgliteTemplate: string;
+    /** How a used test database is emptied for the next app (pglitePool.ts); undefined: each loads the template. */
+    pglitePool: PoolPlan | undefined;
   }
 }
 
@@ -39,6 +42,7 @@ async function dumpPgliteTemplate(project: TestProject): Promise<() => void> {
   // records row counts, and a fresh installation's tables have none (the planner-statistics job tells them apart).
   await database.pglite?.exec('CHECKPOINT');
   const tarball = await database.pglite?.dumpDataDir('none');
+  project.provide('pglitePool', database.pglite && (await poolPlan(database.pglite)));
   await database.close();
   if (!tarball) throw new Error('PGlite dump failed');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openvisit-template-'));

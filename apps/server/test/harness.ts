@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import {
   allCalls,
   type CallByName,
@@ -22,12 +21,13 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
-import { type Database, openPglite, openPostgres, PGLITE_EXTENSIONS } from '../src/db/client.js';
+import { type Database, openPostgres } from '../src/db/client.js';
 import { captchas, companies, employees, jobs, staffAccounts, subAccounts, superAccounts } from '../src/db/schema/index.js';
 import { hashPassword, sha256 } from '../src/platform/identity/crypto.js';
 import { createSession, resolveSession, type Session } from '../src/platform/identity/sessions.js';
 import type { Services } from '../src/platform/services.js';
 import { withDatabase } from './global-setup.js';
+import { pooledDatabase } from './pglitePool.js';
 
 /** Which database the suite runs on: PGlite in memory by default, PostgreSQL when the script provides one. */
 export const onPostgres = !!process.env.TEST_DATABASE_URL;
@@ -36,7 +36,8 @@ let template: Blob | undefined;
 
 /**
  * A fresh, migrated database per test app. PGlite loads the data directory the global setup migrated and dumped once
- * per suite run (read once per worker process: the server project runs its files with isolate: false), so no file replays the migrations.
+ * per suite run (read once per worker process: the server project runs its files with isolate: false), so no file
+ * replays the migrations; a database an earlier app of the worker used is emptied instead where it can be (pglitePool.ts).
  */
 async function freshDatabase(): Promise<Database & { drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
@@ -59,8 +60,7 @@ async function freshDatabase(): Promise<Database & { drop(): Promise<void> }> {
     };
   }
   template ??= new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
-  const database = await openPglite(await PGlite.create({ loadDataDir: template, extensions: PGLITE_EXTENSIONS }));
-  return { ...database, drop: () => database.close() };
+  return pooledDatabase(template, inject('pglitePool'));
 }
 
 /** The parsed envelope and the HTTP code. */
