@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { selectRows } from '../src/db/client.js';
 import { companies } from '../src/db/schema/index.js';
 import { seedCompany, testApp } from './harness.js';
 
@@ -20,10 +21,9 @@ describe('test databases', () => {
 
     const third = await testApp();
     try {
-      const { rows } = await third.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'left_behind'`);
-      expect(rows[0]?.n).toBe(0);
-      const zone = await third.db.execute<{ tz: string }>(sql`SELECT current_setting('TimeZone') AS tz`);
-      expect(zone.rows[0]?.tz).not.toBe('Asia/Tokyo');
+      expect(await selectRows(third.db, sql`SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'left_behind'`)).toEqual([{ n: 0 }]);
+      const [zone] = await selectRows<{ tz: string }>(third.db, sql`SELECT current_setting('TimeZone') AS tz`);
+      expect(zone?.tz).not.toBe('Asia/Tokyo');
       expect((await seedCompany(third)).id).toBe(1);
     } finally {
       await third.close();
