@@ -64,6 +64,7 @@ import { reportTableDownloads, reportTableRoutes } from './modules/reports/repor
 import { residentApproval, residentScreening } from './modules/residents/residents.public.js';
 import { residentsDownloads, residentsRoutes } from './modules/residents/residents.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
+import { registerScimRoutes } from './modules/scim/scim.public.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { registerSamlRoutes, registerSsoJobs } from './modules/sso/sso.public.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
@@ -193,6 +194,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   if (config.features.accessControl) registerIclock(app, { system: systemScope(db), config, services });
   registerWeComCallback(app, { system: systemScope(db), config, services, log: app.log });
   registerSamlRoutes(app, { system: systemScope(db), config, secrets: services.secrets });
+  registerScimRoutes(app, { system: systemScope(db), config, services, log: app.log });
   await registerInfoRoutes(app, config, database);
   await registerWeb(app, config);
   return { app, services };

@@ -65,6 +65,10 @@ export const logDescriptions = {
   roleGroup: { en: 'role group', zh: '角色组' },
   roleGranted: { en: 'granted to {{count}} employees', zh: '授予 {{count}} 名员工' },
   roleRevoked: { en: 'taken from {{count}} employees', zh: '从 {{count}} 名员工收回' },
+  // SCIM provisioning (the employee or role is the row's object)
+  scimProvisioned: { en: 'by the identity provider (SCIM)', zh: '由身份提供方同步（SCIM）' },
+  scimDeprovisioned: { en: 'stopped: removed by the identity provider (SCIM)', zh: '已停用：身份提供方已移除（SCIM）' },
+  scimGroupMembers: { en: 'SCIM group: {{count}} members', zh: 'SCIM 组：{{count}} 名成员' },
   // registration settings (the setting is the row's object)
   switchedOn: { en: 'switched on', zh: '已开启' },
   switchedOff: { en: 'switched off', zh: '已关闭' },

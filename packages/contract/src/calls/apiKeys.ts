@@ -13,8 +13,10 @@ import { isWriteCall } from '../readOnly.js';
  * password.
  */
 export const API_KEY_AREAS = GRANT_AREAS.filter((a) => a !== 'accounts' && a !== 'integrations') as Exclude<GrantArea, 'accounts' | 'integrations'>[];
-export type ApiScope = `${(typeof API_KEY_AREAS)[number]}:${'read' | 'write'}`;
-export const API_SCOPES = API_KEY_AREAS.flatMap((a) => [`${a}:read`, `${a}:write`]) as ApiScope[];
+/** An identity provider provisioning employees and roles over SCIM 2.0 (`/scim/v2`, docs/modules/scim.md): no contract call. */
+export const API_SCIM_SCOPE = 'scim';
+export type ApiScope = `${(typeof API_KEY_AREAS)[number]}:${'read' | 'write'}` | typeof API_SCIM_SCOPE;
+export const API_SCOPES = [...API_KEY_AREAS.flatMap((a) => [`${a}:read`, `${a}:write`]), API_SCIM_SCOPE] as ApiScope[];
 export const API_KEYS_MAX = 50;
 export const API_KEY_NAME_MAX = 64;
 

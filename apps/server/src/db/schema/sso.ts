@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './accounts.js';
 import { id, timestamps, tstz } from './columns.js';
 import { employees } from './people.js';
+import { roles } from './roles.js';
 
 /** A company's identity providers (docs/modules/sso.md). The client secret is sealed with the server's key. */
 export const ssoConnections = pgTable(
@@ -74,4 +76,42 @@ export const ssoFlows = pgTable(
     expiresAt: tstz('expires_at').notNull(),
   },
   (t) => [index('sso_flows_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * What an identity provider provisions over SCIM 2.0 (docs/modules/scim.md): a User is an employee, a Group a role.
+ * These rows hold what SCIM names and the employee or role does not: the userName (unique in the company, any case),
+ * the provider's externalId and the resource's version. Deleting the employee or the role drops its row.
+ */
+export const scimUsers = pgTable(
+  'scim_users',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull(),
+    empId: integer('emp_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    userName: text('user_name').notNull(),
+    externalId: text('external_id').notNull().default(''),
+    /** The name's parts as the provider sent them (the employee keeps the whole name), so a patch of one part composes. */
+    nameParts: jsonb('name_parts').$type<{ givenName?: string; familyName?: string }>().notNull().default({}),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('scim_users_emp_uq').on(t.empId), uniqueIndex('scim_users_user_name_uq').on(t.companyId, sql`lower(${t.userName})`)],
+);
+
+export const scimGroups = pgTable(
+  'scim_groups',
+  {
+    id: id(),
+    companyId: integer('company_id').notNull(),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('scim_groups_role_uq').on(t.roleId), index('scim_groups_company_idx').on(t.companyId)],
 );

@@ -1,2 +1,2 @@
 /** What other modules may use of modules/roles: the only file they import from it. */
-export { applyMappedRoles, notRoles } from './roles.mapping.js';
+export { applyMappedRoles, notRoles, providerRoles } from './roles.mapping.js';

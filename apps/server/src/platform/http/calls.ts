@@ -89,6 +89,31 @@ export function jobContext(
 }
 
 /**
+ * A request made with an API key outside the contract's calls (SCIM, modules/scim): the key's company as its
+ * administrator, the key's scopes on the session; AppError 27 or 29 for a key that is not (or no longer) valid.
+ */
+export async function apiKeyContext(
+  deps: { system: SystemScope; config: Config; services: Services },
+  req: FastifyRequest,
+  key: string,
+): Promise<AuthedContext> {
+  const db = dbOf(deps.system);
+  const session = await resolveApiKey(db, key, req.ip);
+  return {
+    system: deps.system,
+    config: deps.config,
+    services: deps.services,
+    session,
+    tenant: sessionScope(db, session),
+    ip: req.ip,
+    userAgent: String(req.headers['user-agent'] ?? ''),
+    headers: req.headers,
+    log: req.log,
+    audit: {},
+  };
+}
+
+/**
  * A door device acting on a visit (signing a visitor in or out through the state machine): the device's company as an
  * automatic actor named after the device, like a job's. Only the server's own code runs under it.
  */

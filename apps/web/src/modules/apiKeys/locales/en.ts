@@ -25,6 +25,9 @@ export const apiKeysEn = {
     scopes: 'Scopes',
     scopesHelp: 'What the key may do in each area: write includes read. A key never manages accounts, keys or webhooks.',
     scopesRequired: 'Give the key at least one scope',
+    scim: 'SCIM provisioning (employees and roles from your identity provider)',
+    scimHelp:
+      'Give your identity provider (Okta, Microsoft Entra ID…) the address {{url}} and this key as its token: it then adds, changes and stops employees, and keeps roles as its groups.',
     none: 'None',
     read: 'Read',
     write: 'Read and write',

@@ -28,6 +28,8 @@ export const apiKeysZh: DeepStrings<typeof apiKeysEn> = {
     scopes: '权限范围',
     scopesHelp: '密钥在各模块可做的事：读写包含只读。密钥不能管理账号、密钥或 Webhook。',
     scopesRequired: '请至少授予一项权限',
+    scim: 'SCIM 同步（从身份提供方同步员工和角色）',
+    scimHelp: '在身份提供方（Okta、Microsoft Entra ID 等）中填写地址 {{url}}，并以此密钥作为令牌：它将新增、修改和停用员工，并把其用户组同步为角色。',
     none: '无',
     read: '只读',
     write: '读写',

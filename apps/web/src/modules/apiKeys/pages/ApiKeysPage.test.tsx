@@ -54,10 +54,13 @@ describe('ApiKeysPage', () => {
     expect(await within(dialog).findByText('Give the key at least one scope')).toBeTruthy();
     fireEvent.click(within(within(dialog).getByRole('radiogroup', { name: 'Employees' })).getByRole('radio', { name: 'Read and write' }));
     fireEvent.click(within(within(dialog).getByRole('radiogroup', { name: 'Visitors' })).getByRole('radio', { name: 'Read' }));
+    // SCIM: the address to give the identity provider is the server's, beside the console.
+    expect(within(dialog).getByText(/the address http:\/\/localhost(:\d+)?\/scim\/v2 and this key/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /SCIM provisioning/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: /Create key/ }));
     const shown = await screen.findByTestId('shown-secret');
     expect((shown as HTMLInputElement).value).toBe('ovk_abcd1232_0123456789012345678901234567890123456789012');
     await waitFor(() => expect(server.bodies('addApiKey')).toHaveLength(1));
-    expect(server.bodies('addApiKey')[0]).toEqual({ name: 'HR sync', scopes: ['employees:write', 'visitors:read'], expiresAt: null });
+    expect(server.bodies('addApiKey')[0]).toEqual({ name: 'HR sync', scopes: ['employees:write', 'visitors:read', 'scim'], expiresAt: null });
   });
 });
