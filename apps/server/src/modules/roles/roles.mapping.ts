@@ -49,6 +49,13 @@ export const providerRoles = (scope: TenantScope) => {
       return undefined;
     },
     memberIds: (id: number) => repo.memberIds(id),
+    /** These roles (those still roles of the company) with their members: two queries whatever their number. */
+    async withMembers(ids: number[]): Promise<{ id: number; name: string; members: number[] }[]> {
+      const wanted = new Set(ids);
+      const roles = (await repo.all()).filter((r) => r.parentId !== 0 && wanted.has(r.id));
+      const members = await repo.membersOf(roles.map((r) => r.id));
+      return roles.map((r) => ({ id: r.id, name: r.name, members: members.get(r.id) ?? [] }));
+    },
     /** Exactly these members (the caller passes only the company's employees). */
     async setMembers(id: number, empIds: number[]): Promise<void> {
       const now = new Set(await repo.memberIds(id));

@@ -20,19 +20,19 @@ const MEMBERS_MAX = 10_000;
 async function groups(ctx: AuthedContext, only?: number): Promise<Json[]> {
   const repo = scimRepository(ctx.tenant);
   const links = only === undefined ? await repo.groups() : [await repo.groupOf(only)].filter((g): g is ScimGroupRow => !!g);
-  const roles = providerRoles(ctx.tenant);
+  const roles = await providerRoles(ctx.tenant).withMembers(links.map((l) => l.roleId));
+  const names = await employees.namesOf(ctx, [...new Set(roles.flatMap((r) => r.members))]);
   const out: Json[] = [];
+  // In the links' order (as provisioned), each with its role's current name and members.
   for (const link of links) {
-    const role = await roles.byId(link.roleId);
+    const role = roles.find((r) => r.id === link.roleId);
     if (!role) continue;
-    const memberIds = await roles.memberIds(role.id);
-    const names = await employees.namesOf(ctx, memberIds);
     out.push({
       schemas: [SCHEMA.group],
       id: String(role.id),
       ...(link.externalId ? { externalId: link.externalId } : {}),
       displayName: role.name,
-      members: memberIds.map((id) => ({ value: String(id), display: names.get(id) ?? '', $ref: `${baseUrl(ctx)}/Users/${id}` })),
+      members: role.members.map((id) => ({ value: String(id), display: names.get(id) ?? '', $ref: `${baseUrl(ctx)}/Users/${id}` })),
       meta: meta(ctx, 'Group', role.id, link),
     });
   }

@@ -125,13 +125,10 @@ async function viewer(ctx: AuthedContext, emps: EmployeeRow[]) {
     ctx,
     emps.map((e) => e.id),
   );
-  const roles = providerRoles(ctx.tenant);
   const groupsOf = new Map<number, { id: number; name: string }[]>();
-  for (const g of await scimRepository(ctx.tenant).groups()) {
-    const role = await roles.byId(g.roleId);
-    if (!role) continue;
-    for (const empId of await roles.memberIds(g.roleId)) groupsOf.set(empId, [...(groupsOf.get(empId) ?? []), { id: role.id, name: role.name }]);
-  }
+  const linked = (await scimRepository(ctx.tenant).groups()).map((g) => g.roleId);
+  for (const role of await providerRoles(ctx.tenant).withMembers(linked))
+    for (const empId of role.members) groupsOf.set(empId, [...(groupsOf.get(empId) ?? []), { id: role.id, name: role.name }]);
   return (link: ScimUserRow, emp: EmployeeRow): Json => {
     const department = (deptIds.get(emp.id) ?? []).map(pathOf).filter(Boolean)[0];
     return {
