@@ -50,6 +50,7 @@ import { registerNotificationChannels } from './modules/notifications/notificati
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { Notifier } from './modules/notifications/notifier.js';
 import { onSiteDownloadRoutes, onSiteRoutes } from './modules/onsite/onsite.routes.js';
+import { passkeysRoutes } from './modules/passkeys/passkeys.routes.js';
 import { passRecordsDownloads, passRecordsRoutes } from './modules/passRecords/passRecords.routes.js';
 import { passRulesRoutes } from './modules/passRules/passRules.routes.js';
 import { privacyDownloads, privacyRoutes } from './modules/privacy/privacy.routes.js';
@@ -154,6 +155,7 @@ const bindings: Binding[] = [
   ...webhooksRoutes,
   ...apiKeysRoutes,
   ...ssoRoutes,
+  ...passkeysRoutes,
 ];
 
 export interface BuiltApp {

@@ -30,6 +30,7 @@ export const MODULES = [
   'monitor',
   'notifications',
   'onsite',
+  'passkeys',
   'passRecords',
   'passRules',
   'privacy',

@@ -421,6 +421,9 @@ export const settingNameLabels = {
   syncEmployees: { zh: '同步员工', en: 'Employee sync' },
   syncRelations: { zh: '同步部门成员', en: 'Department member sync' },
   autoSync: { zh: '自动同步', en: 'Automatic sync' },
+  twoStepOn: { zh: '两步登录：开启', en: 'Two-step sign-in: on' },
+  twoStepOff: { zh: '两步登录：关闭', en: 'Two-step sign-in: off' },
+  recoveryCodes: { zh: '两步登录恢复码', en: 'Two-step sign-in recovery codes' },
 } as const satisfies Readonly<Record<string, { zh: string; en: string }>>;
 
 /** A company setting (or settings' page) an operation-log row can name as its object. */

@@ -9,6 +9,7 @@ import { approvalPolicyCalls } from './calls/approvals.policies.js';
 import { employeeAccountCalls } from './calls/auth.employeeAccount.js';
 import { authImCalls } from './calls/auth.im.js';
 import { authCalls } from './calls/auth.js';
+import { authPasskeyCalls } from './calls/auth.passkeys.js';
 import { authSsoCalls } from './calls/auth.sso.js';
 import { blacklistCalls, blacklistDownloads } from './calls/blacklist.js';
 import { screeningCopyCalls } from './calls/blacklist.offline.js';
@@ -39,6 +40,7 @@ import { monitorCalls } from './calls/monitor.js';
 import { notificationCalls } from './calls/notifications.js';
 import { wechatCalls } from './calls/notifications.wechat.js';
 import { getOnSiteList, onSiteDownloads } from './calls/onsite.js';
+import { passkeyCalls } from './calls/passkeys.js';
 import { passRecordCalls, passRecordDownloads } from './calls/passRecords.js';
 import { passConfigCalls } from './calls/passRules.configs.js';
 import { holidayImportCalls } from './calls/passRules.holidays.js';
@@ -71,6 +73,7 @@ export const allCalls = [
   ...authCalls,
   ...authImCalls,
   ...authSsoCalls,
+  ...authPasskeyCalls,
   ...accountCalls,
   ...accountClosingCalls,
   ...superAccountCalls,
@@ -134,6 +137,7 @@ export const allCalls = [
   ...webhookCalls,
   ...apiKeyCalls,
   ...ssoCalls,
+  ...passkeyCalls,
 ] as const;
 export type AnyCall = (typeof allCalls)[number];
 export type CallName = AnyCall['name'];

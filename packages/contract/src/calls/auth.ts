@@ -91,6 +91,7 @@ export const login = defineCall({
   summary: 'Sign in as a company administrator (email) or a staff account (account name)',
   access: 'public',
   statuses: [
+    Status.PASSKEY_NEEDED,
     Status.SSO_REQUIRED,
     Status.ACCOUNT_DISABLED,
     Status.ACCOUNT_EXPIRED,
@@ -118,6 +119,7 @@ export const empLogin = defineCall({
   summary: "Sign in as an employee with phone and password (1138 when the company requires its work app's sign-in instead)",
   access: 'public',
   statuses: [
+    Status.PASSKEY_NEEDED,
     Status.IM_SIGNIN_REQUIRED,
     Status.SSO_REQUIRED,
     Status.ACCOUNT_DISABLED,
@@ -141,6 +143,7 @@ export const subAccountLogin = defineCall({
   summary: 'Sign in as a sub-company (tenant company) administrator',
   access: 'public',
   statuses: [
+    Status.PASSKEY_NEEDED,
     Status.ACCOUNT_DISABLED,
     Status.ACCOUNT_EXPIRED,
     Status.ACCOUNT_LOCKED,
@@ -161,7 +164,14 @@ export const superAccountLogin = defineCall({
   module: 'auth',
   summary: 'Sign in as a headquarters (super) account, LFT_ prefix',
   access: 'public',
-  statuses: [Status.ACCOUNT_DISABLED, Status.ACCOUNT_LOCKED, Status.CAPTCHA_INVALID, Status.LOGIN_TRIES_LEFT, Status.WRONG_CREDENTIALS],
+  statuses: [
+    Status.PASSKEY_NEEDED,
+    Status.ACCOUNT_DISABLED,
+    Status.ACCOUNT_LOCKED,
+    Status.CAPTCHA_INVALID,
+    Status.LOGIN_TRIES_LEFT,
+    Status.WRONG_CREDENTIALS,
+  ],
   rate: 'signin',
   input: z.object({ account: z.string().trim().min(1).max(64), password: z.string().min(1).max(128), digest, lang: zLang.optional() }),
   output: loginResult,

@@ -12,6 +12,7 @@ export * from './logistics.js';
 export * from './meetings.js';
 export * from './monitor.js';
 export * from './notifications.js';
+export * from './passkeys.js';
 export * from './passRules.js';
 export * from './people.js';
 export * from './platform.js';

@@ -4,6 +4,7 @@ import { checkCaptcha, createCaptcha } from '../../platform/identity/captcha.js'
 import { revokeSession } from '../../platform/identity/sessions.js';
 import * as credentials from './auth.credentials.js';
 import * as workApps from './auth.im.js';
+import * as passkeys from './auth.passkeys.js';
 import * as recovery from './auth.recovery.js';
 import * as signin from './auth.signin.js';
 import * as signup from './auth.signup.js';
@@ -27,6 +28,9 @@ export const authRoutes = [
   bind(c.getSsoSignIn, (input, ctx) => sso.options(ctx, input.companyId)),
   bind(c.ssoSignInStart, (input, ctx) => sso.start(ctx, input)),
   bind(c.ssoSignInFinish, (input, ctx) => sso.finish(ctx, input)),
+  bind(c.passkeySignInStart, (_input, ctx) => passkeys.start(ctx)),
+  bind(c.passkeySignIn, (input, ctx) => passkeys.signIn(ctx, input)),
+  bind(c.passkeySecondStep, (input, ctx) => passkeys.secondStep(ctx, input)),
   bind(c.subAccountLogin, (input, ctx) => signin.subAccountLogin(ctx, input)),
   bind(c.superAccountLogin, (input, ctx) => signin.superAccountLogin(ctx, input)),
   bind(c.logout, async (_input, ctx) => {

@@ -18,10 +18,18 @@ import { AppError } from '../../platform/http/errors.js';
 import { renewSession } from '../../platform/identity/sessions.js';
 import { scopeForCompany } from '../../platform/identity/tenancy.js';
 import { signInOptions } from '../im/im.public.js';
+import { type PasskeyAccount, secondStepNeeded } from '../passkeys/passkeys.public.js';
 import { ssoRequired } from '../sso/sso.public.js';
 import { activeCompany, captchaDue, checkCredentials, pickByPassword, requireCaptcha, startSession, sys, today } from './auth.credentials.js';
 
 type CompanyRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sys>['findCompanyByEmail']>>>;
+
+/**
+ * After a right password: an account that asks for two steps is answered 1421 with its passkey ceremony
+ * (passkeySecondStep finishes it); otherwise the password alone signs in.
+ */
+export const askSecondStep = (ctx: CallContext, account: PasskeyAccount) =>
+  secondStepNeeded({ system: ctx.system, config: ctx.config, secrets: ctx.services.secrets }, account);
 
 /** The company administrator's half of /Login. */
 async function adminLogin(ctx: CallContext, company: CompanyRow, password: string): Promise<LoginResult> {
@@ -31,6 +39,7 @@ async function adminLogin(ctx: CallContext, company: CompanyRow, password: strin
     name: company.username,
     role: Role.ADMIN,
   }));
+  await askSecondStep(ctx, { kind: 'admin', id: company.id, companyId: company.id });
   return adminSession(ctx, company.id);
 }
 
@@ -130,6 +139,7 @@ export async function login(ctx: CallContext, input: { email: string; password: 
   if (!staff) throw new AppError(Status.WRONG_CREDENTIALS);
   // Machines keep their passwords: the desk app and tablets cannot go through a provider.
   if (!isMachineAccount(staff.sType) && (await ssoRequired(scopeForCompany(ctx.system, staff.companyId)))) throw new AppError(Status.SSO_REQUIRED);
+  if (!isMachineAccount(staff.sType)) await askSecondStep(ctx, { kind: 'staff', id: staff.id, companyId: staff.companyId });
   return staffSession(ctx, staff);
 }
 
@@ -201,6 +211,7 @@ export async function empLogin(ctx: CallContext, input: { phone: string; empPwd:
   const deps = { tenant: scopeForCompany(ctx.system, emp.companyId), config: ctx.config, services: ctx.services };
   if ((await signInOptions(deps)).required) throw new AppError(Status.IM_SIGNIN_REQUIRED);
   if (await ssoRequired(deps.tenant)) throw new AppError(Status.SSO_REQUIRED);
+  await askSecondStep(ctx, { kind: 'employee', id: emp.id, companyId: emp.companyId });
   return employeeSession(ctx, emp);
 }
 
@@ -257,6 +268,14 @@ export async function subAccountLogin(ctx: CallContext, input: { email: string; 
     role: Role.SUB_COMPANY,
   }));
   if (!sub) throw new AppError(Status.WRONG_CREDENTIALS);
+  await askSecondStep(ctx, { kind: 'sub', id: sub.id, companyId: sub.companyId });
+  return subSession(ctx, sub);
+}
+
+type SubRow = Awaited<ReturnType<ReturnType<typeof sys>['findSubAccountsByEmail']>>[number];
+
+/** A sub-company's session and login result, once it is known who signs in (a password, or a passkey). */
+export async function subSession(ctx: CallContext, sub: SubRow): Promise<LoginResult> {
   if (sub.isUse !== 1 || sub.archivedAt) throw new AppError(Status.ACCOUNT_DISABLED);
   const day = today();
   if ((sub.endDate && sub.endDate < day) || (sub.startDate && sub.startDate > day)) throw new AppError(Status.ACCOUNT_EXPIRED);
@@ -295,6 +314,14 @@ export async function superAccountLogin(ctx: CallContext, input: { account: stri
   const sup = input.account.startsWith('LFT_') ? await sys(ctx).findSuperAccount(input.account) : undefined;
   await checkCredentials(ctx, 'super', sup, input.account, input.password);
   if (!sup) throw new AppError(Status.WRONG_CREDENTIALS);
+  await askSecondStep(ctx, { kind: 'super', id: sup.id, companyId: null });
+  return superSession(ctx, sup);
+}
+
+type SuperRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sys>['findSuperAccount']>>>;
+
+/** A super account's session and login result, once it is known who signs in (a password, or a passkey). */
+export async function superSession(ctx: CallContext, sup: SuperRow): Promise<LoginResult> {
   if (sup.status !== 0) throw new AppError(Status.ACCOUNT_DISABLED);
   const related = await sys(ctx).companyNames(sup.companyIds);
   const t = await startSession(

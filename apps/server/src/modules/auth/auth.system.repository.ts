@@ -133,6 +133,21 @@ function accountsByName(scope: SystemScope) {
         .limit(10),
     /** Sub-company sign-in: its email is unique within a head company, so several companies' tenants may hold it. */
     findSubAccountsByEmail: (email: string) => db.select().from(subAccounts).where(sql`lower(${subAccounts.email}) = lower(${email})`).limit(10),
+    /** A passkey names its account by kind and id. */
+    findStaff: (id: number) =>
+      db
+        .select()
+        .from(staffAccounts)
+        .where(eq(staffAccounts.id, id))
+        .limit(1)
+        .then((r) => r[0]),
+    findSuperAccountById: (id: number) =>
+      db
+        .select()
+        .from(superAccounts)
+        .where(eq(superAccounts.id, id))
+        .limit(1)
+        .then((r) => r[0]),
     /** Super accounts belong to no company. */
     findSuperAccount: (account: string) =>
       db
