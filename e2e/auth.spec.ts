@@ -46,7 +46,7 @@ describe('platform: accounts and sessions in the browser', () => {
     await step(page, 'activate', async () => {
       await page.goto(activationLink(mail.text));
       await page.getByText('Your account is activated').waitFor();
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.waitForURL(/\/signin/);
     });
 

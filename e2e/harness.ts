@@ -128,13 +128,16 @@ export async function makeDataTemplate(): Promise<string> {
   return server.dataDir;
 }
 
-/** The built product on a free port with a fresh embedded database (a copy of the runner's migrated one when it made one). */
-export async function startServer(env: Record<string, string> = {}) {
+/**
+ * The built product on a free port with a fresh embedded database (a copy of the runner's migrated one when it made one).
+ * `host` names its address (`localhost` where a spec needs a domain: an IP address cannot be WebAuthn's relying party).
+ */
+export async function startServer(env: Record<string, string> = {}, opts: { host?: string } = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openvisit-e2e-'));
   const template = process.env[DATA_TEMPLATE_ENV];
   if (template && fs.existsSync(template)) fs.cpSync(template, dataDir, { recursive: true });
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${opts.host ?? '127.0.0.1'}:${port}`;
   const log: string[] = [];
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
@@ -332,7 +335,7 @@ export interface SignInLabels {
 }
 // The submit button's name is matched at its end: a loading icon that lingers after a request adds "loading" in front.
 export const SIGNIN_EN: SignInLabels = { account: 'Email or account name', password: 'Password', submit: /Sign in$/ };
-export const SIGNIN_ZH: SignInLabels = { account: '邮箱或账号', password: '密码', submit: /登\s?录$/ };
+export const SIGNIN_ZH: SignInLabels = { account: '邮箱或账号', password: '密码', submit: /^登\s?录$/ };
 
 /** Fills the administrator sign-in form of the page and submits it. */
 export async function signIn(page: Page, account: string, password: string, labels: SignInLabels = SIGNIN_EN): Promise<void> {
@@ -362,14 +365,14 @@ export interface Stack {
 
 /**
  * What every spec drives: a local SMTP server, the built product mailing through it, and Chromium (with
- * `browserArgs`, e.g. FAKE_CAMERA_ARGS; `fullBrowser` as in launchBrowser). Started before the file's tests and
+ * `browserArgs`, e.g. FAKE_CAMERA_ARGS; `fullBrowser` as in launchBrowser; `host` as in startServer). Started before the file's tests and
  * stopped after them; the fields are filled in once `before` has run.
  */
-export function useStack(opts: { browserArgs?: readonly string[]; fullBrowser?: boolean } = {}): Stack {
+export function useStack(opts: { browserArgs?: readonly string[]; fullBrowser?: boolean; host?: string } = {}): Stack {
   const stack = {} as Stack;
   before(async () => {
     stack.smtp = await startSmtp();
-    stack.server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${stack.smtp.port}` });
+    stack.server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${stack.smtp.port}` }, { host: opts.host });
     stack.browser = await launchBrowser(opts.browserArgs, { full: opts.fullBrowser });
   });
   after(async () => {

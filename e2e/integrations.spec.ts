@@ -77,7 +77,7 @@ describe('integrations', () => {
       await en.getByRole('button', { name: 'Sign in with Fabrikam ID' }).click();
       await en.getByLabel('Login').fill('fabrik-admin');
       await en.getByLabel('Password').fill('idp-Pass-2026');
-      await en.getByRole('button', { name: 'Sign in' }).click();
+      await en.getByRole('button', { name: 'Sign in', exact: true }).click();
       await en.waitForURL(/\/visitor$/);
       await first.close();
     });
@@ -163,7 +163,7 @@ describe('integrations', () => {
     const zh = await (await newContext(stack.browser, 'zh-CN')).newPage();
     await step(zh, 'integrations-catalogue-zh', async () => {
       await zh.goto(`${stack.server.url}/signin`);
-      await signIn(zh, EMAIL, PASSWORD, { account: '邮箱或账号', password: '密码', submit: /登\s?录$/ });
+      await signIn(zh, EMAIL, PASSWORD, { account: '邮箱或账号', password: '密码', submit: /^登\s?录$/ });
       await zh.waitForURL(/\/visitor$/);
       await zh.goto(`${stack.server.url}/integrations/events`);
       await zh.getByText('事件目录').first().waitFor();
@@ -230,7 +230,7 @@ describe('integrations', () => {
       await employee.getByRole('button', { name: '使用 Fabrikam SAML 登录' }).click();
       await employee.getByLabel('Login').fill('li.lei@fabrikam.example');
       await employee.getByLabel('Password').fill('saml-Pass-2026');
-      await employee.getByRole('button', { name: 'Sign in' }).click();
+      await employee.getByRole('button', { name: 'Sign in', exact: true }).click();
       await employee.waitForURL(/\/emporder\//);
       await employee.getByText('李雷').first().waitFor();
       await screenshot(employee, 'integrations-saml-employee-zh');

@@ -77,7 +77,7 @@ const LANGS = [
       deskTab: '前台',
       account: '账号',
       password: '密码',
-      submitSignIn: /登\s?录$/,
+      submitSignIn: /^登\s?录$/,
       apply: '申请临时卡',
       office: '办公地点',
       submit: '提交',

@@ -117,7 +117,7 @@ const LANGS = [
       deskTab: '前台',
       account: '账号',
       password: '密码',
-      deskSignIn: /登\s?录$/,
+      deskSignIn: /^登\s?录$/,
       arrive: '签到',
       leave: '签离',
       arrived: (p: string) => `${p} 已签到`,

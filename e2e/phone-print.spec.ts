@@ -107,7 +107,7 @@ const ZH: Lang = {
   t: {
     signinAccount: '邮箱或账号',
     signinPassword: '密码',
-    signinSubmit: /登\s?录$/,
+    signinSubmit: /^登\s?录$/,
     employeeTab: '员工',
     phone: '手机号',
     openMenu: '打开菜单',

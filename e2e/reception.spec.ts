@@ -58,7 +58,7 @@ const LANGS = [
       tab: '前台',
       account: '账号',
       password: '密码',
-      signIn: /登\s?录$/,
+      signIn: /^登\s?录$/,
       title: '今日访客',
       walkins: /现场登记/,
       onSite: /当前在场/,

@@ -57,7 +57,7 @@ const LANGS = [
       deskTab: '前台',
       account: '账号',
       password: '密码',
-      deskSignIn: /登\s?录$/,
+      deskSignIn: /^登\s?录$/,
       today: '今日访客',
       open: /常驻访客签到/,
       title: '常驻访客签到',

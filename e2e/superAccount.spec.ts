@@ -56,7 +56,7 @@ const LANGS = [
     tab: '总部',
     account: '总部账号',
     password: '密码',
-    submit: /登\s?录$/,
+    submit: /^登\s?录$/,
     open: '查看控制台（只读）',
     banner: '正在只读查看 Gamma Works',
     back: '返回总部账号',

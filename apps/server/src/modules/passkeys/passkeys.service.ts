@@ -149,17 +149,27 @@ export async function remove(ctx: AuthedContext, input: In<'removePasskey'>): Pr
   return null;
 }
 
-/** Ten codes of 10 characters from an alphabet without look-alikes, grouped 5-5 to be read out; stored as hashes. */
-const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+/**
+ * Ten codes of 10 characters (50 random bits each) in Crockford's base 32, which leaves out I, L, O and U, grouped 5-5
+ * to be read out; stored as hashes.
+ */
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 function recoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODES }, () => {
     const bytes = Buffer.from(randomToken(16), 'base64url');
-    const chars = Array.from(bytes.subarray(0, 10), (b) => ALPHABET[b % ALPHABET.length]).join('');
+    const chars = Array.from(bytes.subarray(0, 10), (b) => ALPHABET[b & 31]).join('');
     return `${chars.slice(0, 5)}-${chars.slice(5)}`;
   });
 }
-/** A code as typed: case, spaces and dashes do not matter. */
-const recoveryHash = (code: string) => sha256(`recovery:${code.toUpperCase().replace(/[^A-Z0-9]/g, '')}`);
+/** A code as typed: case, spaces and dashes do not matter, nor O for 0 or I and L for 1 (Crockford's reading). */
+const recoveryHash = (code: string) =>
+  sha256(
+    `recovery:${code
+      .toUpperCase()
+      .replace(/O/g, '0')
+      .replace(/[IL]/g, '1')
+      .replace(/[^0-9A-Z]/g, '')}`,
+  );
 
 async function freshCodes(ctx: AuthedContext, account: Account): Promise<{ recoveryCodes: string[] }> {
   const codes = recoveryCodes();

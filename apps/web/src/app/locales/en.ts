@@ -14,6 +14,7 @@ import { meetingsEn } from '../../modules/meetings/locales/en';
 import { monitorEn } from '../../modules/monitor/locales/en';
 import { notificationsEn } from '../../modules/notifications/locales/en';
 import { onsiteEn } from '../../modules/onsite/locales/en';
+import { passkeysEn } from '../../modules/passkeys/locales/en';
 import { passRecordsEn } from '../../modules/passRecords/locales/en';
 import { passRulesEn } from '../../modules/passRules/locales/en';
 import { privacyEn } from '../../modules/privacy/locales/en';
@@ -157,6 +158,7 @@ export const en = {
   monitor: monitorEn,
   webhooks: webhooksEn,
   apiKeys: apiKeysEn,
+  passkeys: passkeysEn,
   sso: ssoEn,
   passRules: passRulesEn,
   questionnaires: questionnairesEn,

@@ -1,4 +1,5 @@
 import { authZh } from '../../modules/auth/locales/zh';
+import { passkeySignInZh } from '../../modules/passkeys/locales/signinZh';
 import type { DeepStrings } from '../../platform/locales/types';
 import { platformZh } from '../../platform/locales/zh';
 import type { startEn } from './startEn';
@@ -7,4 +8,5 @@ import type { startEn } from './startEn';
 export const startZh: DeepStrings<typeof startEn> = {
   ...platformZh,
   auth: authZh,
+  passkeySignIn: passkeySignInZh,
 };

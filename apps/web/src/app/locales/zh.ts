@@ -14,6 +14,7 @@ import { meetingsZh } from '../../modules/meetings/locales/zh';
 import { monitorZh } from '../../modules/monitor/locales/zh';
 import { notificationsZh } from '../../modules/notifications/locales/zh';
 import { onsiteZh } from '../../modules/onsite/locales/zh';
+import { passkeysZh } from '../../modules/passkeys/locales/zh';
 import { passRecordsZh } from '../../modules/passRecords/locales/zh';
 import { passRulesZh } from '../../modules/passRules/locales/zh';
 import { privacyZh } from '../../modules/privacy/locales/zh';
@@ -156,6 +157,7 @@ export const zh: Translation = {
   monitor: monitorZh,
   webhooks: webhooksZh,
   apiKeys: apiKeysZh,
+  passkeys: passkeysZh,
   sso: ssoZh,
   passRules: passRulesZh,
   questionnaires: questionnairesZh,

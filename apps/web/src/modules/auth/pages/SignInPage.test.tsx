@@ -112,6 +112,35 @@ describe('SignInPage', () => {
     expect(getSession()).toMatchObject({ token: 'tok', role: 'reception', loginAccount: 'desk1' });
   });
 
+  it('asks for the second step when the password answers 1421, and finishes it with a recovery code', async () => {
+    const calls = stubServer({
+      '/api/config': config(false),
+      '/api/Login': () => ({ status: 1421, reason: 'passkey', result: { ceremony: 'c'.repeat(43), options: { rpId: 'x', challenge: 'y' } } }),
+      '/api/passkeySecondStep': (body) =>
+        body.recoveryCode === 'ABCDE-12345'
+          ? { status: 0, result: { token: 'tok2', tokenExpire: 1, role: 6, sType: -1, userid: 1, company: 'ACME', email: 'boss@acme.cn' } }
+          : { status: 1426, reason: 'The recovery code is wrong or was already used', result: null },
+    });
+    renderAt('/signin?role=manager');
+    fireEvent.change(await screen.findByLabelText('Email or account name'), { target: { value: 'boss@acme.cn' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right-pass1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    // No passkeys in this browser (jsdom): the step opens on the recovery code.
+    const step = await screen.findByTestId('second-step');
+    expect(step.textContent).toContain('Confirm with your passkey');
+    fireEvent.change(within(step).getByLabelText('Recovery code'), { target: { value: 'WRONG-00000' } });
+    fireEvent.click(within(step).getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByTestId('second-step-error')).textContent).toContain('The recovery code is wrong or was already used');
+    fireEvent.change(within(step).getByLabelText('Recovery code'), { target: { value: 'ABCDE-12345' } });
+    fireEvent.click(within(step).getByRole('button', { name: 'Sign in' }));
+    await screen.findByTestId('landed');
+    expect(calls.filter((c) => c.path === '/api/passkeySecondStep').map((c) => c.body)).toEqual([
+      expect.objectContaining({ ceremony: 'c'.repeat(43), recoveryCode: 'WRONG-00000' }),
+      expect.objectContaining({ ceremony: 'c'.repeat(43), recoveryCode: 'ABCDE-12345' }),
+    ]);
+    expect(getSession()).toMatchObject({ token: 'tok2', role: 'manager' });
+  });
+
   it('shows tries left (302) inline, clears the code and refreshes the captcha', async () => {
     stubServer({
       '/api/config': config(true),

@@ -1,10 +1,10 @@
-import { Status } from '@openvisit/contract';
+import { type LoginResult, Status } from '@openvisit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, theme } from 'antd';
 // antd's own Input module, not the compound `Input` (which brings TextArea, Search and OTP): 7 KB less on /signin.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../platform/apiError';
@@ -16,6 +16,7 @@ import { currentLang } from '../../../platform/i18n';
 import { postLoginPath } from '../../../platform/landing';
 import { errorText } from '../../../platform/notify';
 import { consoleRoleOf, saveLogin } from '../../../platform/session';
+import { PasskeySecondStep, PasskeySignInButton } from '../../passkeys/public';
 import { type Captcha, useCaptcha } from '../api';
 import { CaptchaField } from '../components/CaptchaField';
 import { SignInTabs } from '../components/SignInTabs';
@@ -51,16 +52,37 @@ function useFailureText() {
   };
 }
 
-function SignInForm({ tab, captcha, redirect }: { tab: SignInTab; captcha: Captcha; redirect: string | null }) {
-  const { t } = useTranslation();
-  const rules = useRules();
+/** Keeps a sign-in's session and opens the account's first page (or the page that asked for the sign-in). */
+function useSignedIn(redirect: string | null) {
   const navigate = useNavigate();
   const config = useConfig();
   const queryClient = useQueryClient();
+  return (result: LoginResult) => {
+    const role = consoleRoleOf(result);
+    resetSessionQueries(queryClient);
+    saveLogin(result, role);
+    navigate(postLoginPath({ result, role, redirect, features: config.data?.features }), { replace: true });
+  };
+}
+
+/** The ceremony a password sign-in answered 1421 with: the account asks for its passkey too. */
+function secondStepOf(err: unknown): { ceremony: string; options: Record<string, unknown> } | null {
+  if (!(err instanceof ApiError) || err.http !== undefined || err.status !== Status.PASSKEY_NEEDED) return null;
+  const r = err.result as { ceremony?: unknown; options?: unknown } | null;
+  return typeof r?.ceremony === 'string' && r.options && typeof r.options === 'object'
+    ? { ceremony: r.ceremony, options: r.options as Record<string, unknown> }
+    : null;
+}
+
+function SignInForm({ tab, captcha, redirect }: { tab: SignInTab; captcha: Captcha; redirect: string | null }) {
+  const { t } = useTranslation();
+  const rules = useRules();
+  const signedIn = useSignedIn(redirect);
   const failureText = useFailureText();
   const [form] = Form.useForm<SignInValues>();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [second, setSecond] = useState<{ ceremony: string; options: Record<string, unknown>; identifier: string } | null>(null);
   const id = IDENTIFIER[tab];
 
   const submit = async (values: SignInValues) => {
@@ -69,13 +91,12 @@ function SignInForm({ tab, captcha, redirect }: { tab: SignInTab; captcha: Captc
     try {
       const digest = await captcha.verify(values.vcode);
       const result = await signInCall(tab, values, digest, currentLang());
-      const role = consoleRoleOf(result);
-      resetSessionQueries(queryClient);
-      saveLogin(result, role);
       rememberSignIn(tab, values.identifier);
-      navigate(postLoginPath({ result, role, redirect, features: config.data?.features }), { replace: true });
+      signedIn(result);
     } catch (err) {
-      if (!applyFieldErrors(form, err, SIGNIN_FIELD_MAP)) setFailure(failureText(err));
+      const step = secondStepOf(err);
+      if (step) setSecond({ ...step, identifier: values.identifier });
+      else if (!applyFieldErrors(form, err, SIGNIN_FIELD_MAP)) setFailure(failureText(err));
       if (captcha.enabled) {
         form.setFieldValue('vcode', '');
         captcha.refresh();
@@ -86,6 +107,20 @@ function SignInForm({ tab, captcha, redirect }: { tab: SignInTab; captcha: Captc
   };
 
   const remembered = readSignInMemory().ids?.[tab] ?? '';
+  if (second)
+    return (
+      <Suspense fallback={null}>
+        <PasskeySecondStep
+          ceremony={second.ceremony}
+          options={second.options}
+          onSignedIn={(result) => {
+            rememberSignIn(tab, second.identifier);
+            signedIn(result);
+          }}
+          onBack={() => setSecond(null)}
+        />
+      </Suspense>
+    );
   return (
     <Form form={form} layout="vertical" onFinish={submit} initialValues={{ identifier: remembered }} requiredMark={false}>
       {failure ? <Alert type="error" showIcon title={failure} role="alert" data-testid="signin-error" style={{ marginBottom: 16 }} /> : null}
@@ -100,6 +135,12 @@ function SignInForm({ tab, captcha, redirect }: { tab: SignInTab; captcha: Captc
       <Button type="primary" htmlType="submit" block size="large" loading={busy}>
         {t('auth.signin.submit')}
       </Button>
+      {/* Not for the front desk's machines, which sign in unattended with a password. */}
+      {tab !== 'desk' && (
+        <Suspense fallback={null}>
+          <PasskeySignInButton onSignedIn={signedIn} />
+        </Suspense>
+      )}
     </Form>
   );
 }
