@@ -68,6 +68,21 @@ describe('operator CLI on the embedded database', () => {
     async () => {
       expect(cli('reset-password', '--email', 'boss@example.com', '--password', 'Fresh#2026').code).toBe(0);
       expect(cli('reset-password', '--email', 'ghost@example.com', '--password', 'Fresh#2026').err).toMatch(/no company administrator/);
+      // A person who lost every passkey and recovery code: the operator turns the two steps off.
+      const keys = await openPglite(path.join(dataDir, 'pgdata'));
+      const [boss] = (await keys.pglite?.query<{ id: number }>(`select id from companies where email = 'boss@example.com'`))?.rows ?? [];
+      await keys.pglite?.query(
+        `insert into passkeys (company_id, account_kind, account_id, credential_id, public_key, name) values ($1, 'admin', $1, 'cred', 'key', 'Phone')`,
+        [boss?.id],
+      );
+      await keys.pglite?.query(`insert into sign_in_factors (account_kind, account_id, company_id) values ('admin', $1, $1)`, [boss?.id]);
+      await keys.close();
+      expect(cli('reset-two-step', '--email', 'Boss@example.com').out).toMatch(/two-step sign-in off, 1 passkey\(s\) removed/);
+      expect(cli('reset-two-step', '--account', 'nobody').err).toMatch(/no account nobody/);
+      const after = await openPglite(path.join(dataDir, 'pgdata'));
+      const left = await after.pglite?.query<{ n: number }>(`select (select count(*) from passkeys) + (select count(*) from sign_in_factors) as n`);
+      await after.close();
+      expect(Number(left?.rows[0]?.n)).toBe(0);
       const backup = path.join(dataDir, 'b.tar.gz');
       expect(cli('backup', '--out', backup).code).toBe(0);
       expect(cli('create-company', '--company', 'After Backup', '--email', 'after@example.com', '--password', 'Boss#2026').code).toBe(0);

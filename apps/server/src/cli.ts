@@ -8,6 +8,7 @@ import { type ReadBackup, readBackup, writeBackup } from './db/backup.js';
 import { type Database, openDatabase, PGLITE_EXTENSIONS } from './db/client.js';
 import { acquireDataLock, DataDirBusyError } from './db/lock.js';
 import { accountsSystemRepository } from './modules/accounts/accounts.system.repository.js';
+import { forgetPasskeys } from './modules/passkeys/passkeys.public.js';
 import { chainedCompanies, verifyChain } from './platform/http/auditChain.js';
 import { hashPassword, secretBox, secretKeyFrom } from './platform/identity/crypto.js';
 import { decryptKeyFile, encryptKeyFile, keyFingerprint, secretKeyFile } from './platform/identity/secretKey.js';
@@ -24,6 +25,9 @@ const USAGE = `OpenVisit operator commands (npm run cli -- <command> [options])
   reset-password (--email <admin email> | --account <staff or LFT_ account> [--company <company id>]) --password <password>
       Sets a new password, clears any lockout and ends the account's sessions. A staff name several companies hold
       needs --company.
+  reset-two-step (--email <admin email> | --account <staff or LFT_ account> [--company <company id>])
+      For a person who lost every passkey and recovery code: removes the account's passkeys, turns its two-step
+      sign-in off and ends its sessions; the password then signs in alone, and the person adds a passkey again.
   verify-log [--company <company id>]
       Checks each company's operation-log chain (or one company's) with the server's key and names the first entry
       changed, removed, added or reordered in the database; exits 1 when a chain is broken.
@@ -140,6 +144,25 @@ async function resetPassword(v: Record<string, string | undefined>): Promise<voi
     await revokeAccountSessions(db, 'staff', id);
   });
   console.log('password reset; the account is unlocked and its sessions ended');
+}
+
+async function resetTwoStep(v: Record<string, string | undefined>): Promise<void> {
+  if (!v.email === !v.account) throw new CliError('give exactly one of --email or --account');
+  const companyId = v.company === undefined ? undefined : Number(v.company);
+  if (companyId !== undefined && !(Number.isInteger(companyId) && companyId > 0)) throw new CliError('--company: the company id');
+  const removed = await withDatabase(async ({ db }) => {
+    const found = await accountsSystemRepository(systemScope(db)).findAccount({
+      email: v.email && normalizeEmail(v.email),
+      account: v.account,
+      companyId,
+    });
+    if (found === 'ambiguous') throw new CliError(`several companies have a staff account ${v.account}: give --company <company id>`);
+    if (!found) throw new CliError(`no account ${v.email ?? v.account}`);
+    const count = await forgetPasskeys(systemScope(db), found);
+    await revokeAccountSessions(db, found.kind, found.id);
+    return count;
+  });
+  console.log(`two-step sign-in off, ${removed} passkey(s) removed; the account's sessions ended`);
 }
 
 function embeddedDir(): string {
@@ -365,6 +388,9 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     case 'create-super-account':
       await createSuperAccount(v);
+      return 0;
+    case 'reset-two-step':
+      await resetTwoStep(v);
       return 0;
     case 'reset-password':
       await resetPassword(v);

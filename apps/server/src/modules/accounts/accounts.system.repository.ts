@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { companies, staffAccounts, superAccounts } from '../../db/schema/index.js';
+import type { AccountKind } from '../../platform/identity/sessions.js';
 import { dbOf, type SystemScope } from '../../platform/identity/tenancy.js';
 
 /** Queries over every company's accounts: company names, super accounts and the operator's commands. */
@@ -59,6 +60,29 @@ export function accountsSystemRepository(scope: SystemScope) {
      * Sets a staff account's password by its name, unlocking it; it must change it at sign-in. A name is unique within a
      * company only: when several companies hold it, the operator names the company ('ambiguous' otherwise).
      */
+    /** The account an operator names, as reset-password does: an administrator by email, a super or staff account by name. */
+    async findAccount(by: {
+      email?: string;
+      account?: string;
+      companyId?: number;
+    }): Promise<{ kind: AccountKind; id: number } | 'ambiguous' | undefined> {
+      if (by.email) {
+        const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.email, by.email));
+        return row && { kind: 'admin', id: row.id };
+      }
+      const account = by.account ?? '';
+      if (account.startsWith('LFT_')) {
+        const [row] = await db.select({ id: superAccounts.id }).from(superAccounts).where(sql`lower(${superAccounts.account}) = lower(${account})`);
+        return row && { kind: 'super', id: row.id };
+      }
+      const byName = sql`lower(${staffAccounts.account}) = lower(${account})`;
+      const found = await db
+        .select({ id: staffAccounts.id })
+        .from(staffAccounts)
+        .where(by.companyId === undefined ? byName : and(byName, eq(staffAccounts.companyId, by.companyId)));
+      if (found.length > 1) return 'ambiguous';
+      return found[0] && { kind: 'staff', id: found[0].id };
+    },
     async resetStaffPassword(account: string, passwordHash: string, companyId?: number): Promise<number | 'ambiguous' | undefined> {
       const byName = sql`lower(${staffAccounts.account}) = lower(${account})`;
       const found = await db

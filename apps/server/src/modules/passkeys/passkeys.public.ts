@@ -1,3 +1,3 @@
 /** What other modules may use of modules/passkeys: the only file they import from it. */
 export type { Account as PasskeyAccount } from './passkeys.repository.js';
-export { type PasskeyDeps, secondStepAccount, secondStepNeeded, signInAccount, signInStart } from './passkeys.service.js';
+export { forgetPasskeys, type PasskeyDeps, secondStepAccount, secondStepNeeded, signInAccount, signInStart } from './passkeys.service.js';

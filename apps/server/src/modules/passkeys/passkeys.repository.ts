@@ -22,6 +22,13 @@ const factorOf = (a: Pick<Account, 'kind' | 'id'>) => and(eq(signInFactors.accou
  */
 export function passkeysRepository(system: SystemScope) {
   const db = dbOf(system);
+  return { ...credentials(db), ...factors(db), ...ceremonies(db) };
+}
+
+type Db = ReturnType<typeof dbOf>;
+
+/** The passkeys themselves. */
+function credentials(db: Db) {
   return {
     list: (a: Account) => db.select().from(passkeys).where(ofAccount(a)).orderBy(asc(passkeys.id)),
     count: (a: Account) =>
@@ -55,11 +62,21 @@ export function passkeysRepository(system: SystemScope) {
         .where(and(ofAccount(a), eq(passkeys.id, id)))
         .returning({ id: passkeys.id })
         .then((r) => r.length > 0),
-    removeAll: (a: Account) => db.delete(passkeys).where(ofAccount(a)),
+    removeAll: (a: Pick<Account, 'kind' | 'id'>) =>
+      db
+        .delete(passkeys)
+        .where(ofAccount(a))
+        .returning({ id: passkeys.id })
+        .then((r) => r.length),
     /** After a use: the authenticator's counter and backup state, and when. */
     used: (id: number, counter: number, backedUp: boolean) =>
       db.update(passkeys).set({ counter, backedUp, lastUsedAt: new Date() }).where(eq(passkeys.id, id)),
+  };
+}
 
+/** Two-step sign-in and its recovery codes. */
+function factors(db: Db) {
+  return {
     factor: (a: Pick<Account, 'kind' | 'id'>) =>
       db
         .select()
@@ -80,7 +97,12 @@ export function passkeysRepository(system: SystemScope) {
         .where(and(factorOf(a), sql`${signInFactors.recoveryHashes} ? ${hash}::text`))
         .returning({ left: signInFactors.recoveryHashes })
         .then((r) => r[0]?.left),
+  };
+}
 
+/** WebAuthn ceremonies under way. */
+function ceremonies(db: Db) {
+  return {
     /** A new ceremony; ceremonies past their time are cleared on the way. */
     async insertChallenge(row: ChallengeRow): Promise<void> {
       await db.delete(passkeyChallenges).where(lt(passkeyChallenges.expiresAt, new Date()));

@@ -277,3 +277,14 @@ export async function secondStepAccount(deps: PasskeyDeps, input: Pick<In<'passk
   await repo.dropChallenge(tokenHash);
   return account;
 }
+
+/**
+ * An account's passkeys removed and its two steps turned off, by someone who vouches for the person (the operator's
+ * CLI): the last way back when the passkeys and the recovery codes are all lost. Answers how many passkeys went.
+ */
+export async function forgetPasskeys(system: SystemScope, account: Pick<Account, 'kind' | 'id'>): Promise<number> {
+  const repo = passkeysRepository(system);
+  const removed = await repo.removeAll(account);
+  await repo.clearFactor(account);
+  return removed;
+}
