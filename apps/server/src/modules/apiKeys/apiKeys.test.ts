@@ -93,4 +93,20 @@ describe('API keys', () => {
     expect((await withKey('SearchVisitByConditionPage', {}, forged)).status).toBe(Status.TOKEN_INVALID);
     expect((await withKey('SearchVisitByConditionPage', {}, 'ovk_nonsense')).status).toBe(Status.TOKEN_INVALID);
   });
+
+  it('downloads within its read scopes, logged as the key; refused beyond them and for a revoked key', async () => {
+    const get = (url: string, key: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
+    const reader = await makeKey(['employees:read']);
+    const list = await get('/api/ExportEmployeeList', reader.key);
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-type']).toContain('spreadsheet');
+    const [entry] = await t.db.select().from(operationLogs).where(eq(operationLogs.companyId, a.id)).orderBy(desc(operationLogs.id)).limit(1);
+    expect(entry).toMatchObject({ optEvent: 'export', optId: reader.key.slice(0, 12), optName: 'API key Door system' });
+    const visitorsOnly = await makeKey(['visitors:read']);
+    expect((await get('/api/ExportEmployeeList', visitorsOnly.key)).json()).toMatchObject({ status: Status.NO_PERMISSION });
+    // The company's whole data is for its administrator's own session, never a key's.
+    expect((await get('/api/ExportAccountData', reader.key)).json()).toMatchObject({ status: Status.NO_PERMISSION });
+    await t.api.revokeApiKey({ id: reader.id }, a.token);
+    expect((await get('/api/ExportEmployeeList', reader.key)).json()).toMatchObject({ status: Status.TOKEN_INVALID });
+  });
 });
