@@ -1,16 +1,20 @@
 import { type In, isMachineAccount, type LoginResult, Status } from '@openvisit/contract';
 import type { CallContext } from '../../platform/http/calls.js';
 import { AppError } from '../../platform/http/errors.js';
-import { scopeForCompany } from '../../platform/identity/tenancy.js';
-import { signInOptions } from '../im/im.public.js';
-import { type PasskeyAccount, type PasskeyDeps, secondStepAccount, signInAccount, signInStart } from '../passkeys/passkeys.public.js';
-import { ssoRequired } from '../sso/sso.public.js';
+import { type PasskeyAccount, secondStepAccount, signInAccount, signInStart } from '../passkeys/passkeys.public.js';
 import { sys } from './auth.credentials.js';
-import { adminSession, employeeSession, staffSession, subSession, superSession } from './auth.signin.js';
+import {
+  adminSession,
+  assertEmployeeMaySignInHere,
+  assertStaffMaySignInHere,
+  employeeSession,
+  passkeyDepsOf,
+  staffSession,
+  subSession,
+  superSession,
+} from './auth.signin.js';
 
-const depsOf = (ctx: CallContext): PasskeyDeps => ({ system: ctx.system, config: ctx.config, secrets: ctx.services.secrets });
-
-export const start = (ctx: CallContext) => signInStart(depsOf(ctx));
+export const start = (ctx: CallContext) => signInStart(passkeyDepsOf(ctx));
 
 /**
  * The session of the account a passkey is, with the checks of its password sign-in: a company that requires its
@@ -24,15 +28,13 @@ async function sessionOf(ctx: CallContext, a: PasskeyAccount): Promise<LoginResu
     case 'staff': {
       const staff = await sys(ctx).findStaff(a.id);
       if (!staff || isMachineAccount(staff.sType)) throw gone();
-      if (await ssoRequired(scopeForCompany(ctx.system, staff.companyId))) throw new AppError(Status.SSO_REQUIRED);
+      await assertStaffMaySignInHere(ctx, staff);
       return staffSession(ctx, staff);
     }
     case 'employee': {
       const emp = a.companyId === null ? undefined : await sys(ctx).findEmployee(a.companyId, a.id);
       if (!emp) throw gone();
-      const deps = { tenant: scopeForCompany(ctx.system, emp.companyId), config: ctx.config, services: ctx.services };
-      if ((await signInOptions(deps)).required) throw new AppError(Status.IM_SIGNIN_REQUIRED);
-      if (await ssoRequired(deps.tenant)) throw new AppError(Status.SSO_REQUIRED);
+      await assertEmployeeMaySignInHere(ctx, emp.companyId);
       return employeeSession(ctx, emp);
     }
     case 'sub': {
@@ -50,10 +52,10 @@ async function sessionOf(ctx: CallContext, a: PasskeyAccount): Promise<LoginResu
 
 /** passkeySignIn: a passkey instead of the password. */
 export async function signIn(ctx: CallContext, input: In<'passkeySignIn'>): Promise<LoginResult> {
-  return sessionOf(ctx, await signInAccount(depsOf(ctx), input));
+  return sessionOf(ctx, await signInAccount(passkeyDepsOf(ctx), input));
 }
 
 /** passkeySecondStep: after a password sign-in answered 1421; the account is checked again as it may have changed meanwhile. */
 export async function secondStep(ctx: CallContext, input: In<'passkeySecondStep'>): Promise<LoginResult> {
-  return sessionOf(ctx, await secondStepAccount(depsOf(ctx), input));
+  return sessionOf(ctx, await secondStepAccount(passkeyDepsOf(ctx), input));
 }

@@ -18,7 +18,7 @@ import { AppError } from '../../platform/http/errors.js';
 import { renewSession } from '../../platform/identity/sessions.js';
 import { scopeForCompany } from '../../platform/identity/tenancy.js';
 import { signInOptions } from '../im/im.public.js';
-import { type PasskeyAccount, secondStepNeeded } from '../passkeys/passkeys.public.js';
+import { type PasskeyAccount, type PasskeyDeps, secondStepNeeded } from '../passkeys/passkeys.public.js';
 import { ssoRequired } from '../sso/sso.public.js';
 import { activeCompany, captchaDue, checkCredentials, pickByPassword, requireCaptcha, startSession, sys, today } from './auth.credentials.js';
 
@@ -28,8 +28,10 @@ type CompanyRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sys>['findCom
  * After a right password: an account that asks for two steps is answered 1421 with its passkey ceremony
  * (passkeySecondStep finishes it); otherwise the password alone signs in.
  */
-export const askSecondStep = (ctx: CallContext, account: PasskeyAccount) =>
-  secondStepNeeded({ system: ctx.system, config: ctx.config, secrets: ctx.services.secrets }, account);
+export const askSecondStep = (ctx: CallContext, account: PasskeyAccount) => secondStepNeeded(passkeyDepsOf(ctx), account);
+
+/** What a passkey ceremony needs of a call: the installation's address and the server's key. */
+export const passkeyDepsOf = (ctx: CallContext): PasskeyDeps => ({ system: ctx.system, config: ctx.config, secrets: ctx.services.secrets });
 
 /** The company administrator's half of /Login. */
 async function adminLogin(ctx: CallContext, company: CompanyRow, password: string): Promise<LoginResult> {
@@ -137,10 +139,17 @@ export async function login(ctx: CallContext, input: { email: string; password: 
     role: (staff?.sType ?? 0) as Role,
   }));
   if (!staff) throw new AppError(Status.WRONG_CREDENTIALS);
-  // Machines keep their passwords: the desk app and tablets cannot go through a provider.
-  if (!isMachineAccount(staff.sType) && (await ssoRequired(scopeForCompany(ctx.system, staff.companyId)))) throw new AppError(Status.SSO_REQUIRED);
+  await assertStaffMaySignInHere(ctx, staff);
   if (!isMachineAccount(staff.sType)) await askSecondStep(ctx, { kind: 'staff', id: staff.id, companyId: staff.companyId });
   return staffSession(ctx, staff);
+}
+
+/**
+ * A staff account signing in with its password or a passkey: refused (1413) where the company requires its identity
+ * provider. Machines keep their passwords: the desk app and tablets cannot go through a provider.
+ */
+export async function assertStaffMaySignInHere(ctx: CallContext, staff: Pick<StaffRow, 'sType' | 'companyId'>): Promise<void> {
+  if (!isMachineAccount(staff.sType) && (await ssoRequired(scopeForCompany(ctx.system, staff.companyId)))) throw new AppError(Status.SSO_REQUIRED);
 }
 
 /** A staff account's session and login result, once it is known who signs in (a password, or a work app). */
@@ -208,11 +217,16 @@ export async function empLogin(ctx: CallContext, input: { phone: string; empPwd:
   }));
   if (!emp) throw new AppError(Status.WRONG_CREDENTIALS);
   if (emp.status !== 0) throw new AppError(Status.ACCOUNT_DISABLED);
-  const deps = { tenant: scopeForCompany(ctx.system, emp.companyId), config: ctx.config, services: ctx.services };
-  if ((await signInOptions(deps)).required) throw new AppError(Status.IM_SIGNIN_REQUIRED);
-  if (await ssoRequired(deps.tenant)) throw new AppError(Status.SSO_REQUIRED);
+  await assertEmployeeMaySignInHere(ctx, emp.companyId);
   await askSecondStep(ctx, { kind: 'employee', id: emp.id, companyId: emp.companyId });
   return employeeSession(ctx, emp);
+}
+
+/** An employee signing in with a password or a passkey: refused where the company requires its work app (1138) or identity provider (1413). */
+export async function assertEmployeeMaySignInHere(ctx: CallContext, companyId: number): Promise<void> {
+  const deps = { tenant: scopeForCompany(ctx.system, companyId), config: ctx.config, services: ctx.services };
+  if ((await signInOptions(deps)).required) throw new AppError(Status.IM_SIGNIN_REQUIRED);
+  if (await ssoRequired(deps.tenant)) throw new AppError(Status.SSO_REQUIRED);
 }
 
 type EmployeeAccount = Pick<EmployeeRow, 'id' | 'companyId' | 'phone' | 'name' | 'email' | 'subAccountId' | 'status'>;

@@ -7,6 +7,7 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { Config } from '../../config.js';
+import { uniqueViolation } from '../../db/sql.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError } from '../../platform/http/errors.js';
 import { randomToken, type SecretBox, sha256 } from '../../platform/identity/crypto.js';
@@ -113,20 +114,25 @@ export async function add(ctx: AuthedContext, input: In<'addPasskey'>) {
   });
   if (!result.verified || !result.registrationInfo) throw new AppError(Status.PASSKEY_FAILED);
   const info = result.registrationInfo;
-  if (await repo.byCredential(info.credential.id)) throw new AppError(Status.PASSKEY_FAILED, 'This passkey is already registered');
-  const row = await repo.insert({
-    companyId: account.companyId,
-    accountKind: account.kind,
-    accountId: account.id,
-    credentialId: info.credential.id,
-    publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
-    counter: info.credential.counter,
-    transports: info.credential.transports ?? input.response.response.transports ?? [],
-    multiDevice: info.credentialDeviceType === 'multiDevice',
-    backedUp: info.credentialBackedUp,
-    aaguid: info.aaguid,
-    name: input.name.slice(0, PASSKEY_NAME_MAX),
-  });
+  const row = await repo
+    .insert({
+      companyId: account.companyId,
+      accountKind: account.kind,
+      accountId: account.id,
+      credentialId: info.credential.id,
+      publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
+      counter: info.credential.counter,
+      transports: info.credential.transports ?? input.response.response.transports ?? [],
+      multiDevice: info.credentialDeviceType === 'multiDevice',
+      backedUp: info.credentialBackedUp,
+      aaguid: info.aaguid,
+      name: input.name.slice(0, PASSKEY_NAME_MAX),
+    })
+    .catch((err: unknown) => {
+      // The credential id is unique installation-wide: one authenticator's credential belongs to one account.
+      if (uniqueViolation(err) !== undefined) throw new AppError(Status.PASSKEY_FAILED, 'This passkey is already registered');
+      throw err;
+    });
   ctx.audit.objName = row.name;
   return view(row);
 }

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { assertScoped, bearerApiKey, resolveApiKey } from '../identity/apiKeys.js';
+import { assertScoped, resolveApiKey, resolveCaller } from '../identity/apiKeys.js';
 import { type AuthenticatedDevice, deviceCredentialOf, legacyDeviceCodeOf } from '../identity/deviceAuth.js';
 import { assertGranted, assertPasswordChanged, assertWritable, resolveSession, type Session } from '../identity/sessions.js';
 import { dbOf, type SystemScope, sessionScope, systemScope, type TenantScope, tenantScope } from '../identity/tenancy.js';
@@ -189,9 +189,7 @@ function tokenOf(req: FastifyRequest, call: CallDef): string | undefined {
  */
 async function sessionOf(db: Db, req: FastifyRequest, call: CallDef, dialect: boolean): Promise<Session> {
   const given = tokenOf(req, call);
-  const key = given ? undefined : bearerApiKey(req.headers.authorization);
-  if (key && !dialect) return resolveApiKey(db, key, req.ip);
-  if (!dialect) return resolveSession(db, given);
+  if (!dialect) return resolveCaller(db, given, req.headers.authorization, req.ip);
   const read = dialectToken(given);
   const session = await resolveSession(db, read?.token);
   // `<account>-<token>`: a prefix naming someone else is not this session's token.

@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
 import { type DownloadDef, type Role, Status } from '@openvisit/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { assertScoped, bearerApiKey, resolveApiKey } from '../identity/apiKeys.js';
-import { assertGranted, assertPasswordChanged, resolveSession, type Session } from '../identity/sessions.js';
+import { assertScoped, resolveCaller } from '../identity/apiKeys.js';
+import { assertGranted, assertPasswordChanged } from '../identity/sessions.js';
 import { sessionScope, systemScope } from '../identity/tenancy.js';
 import type { Services } from '../services.js';
 import { clientEnd, writeLog } from './audit.js';
@@ -43,13 +43,6 @@ function stamp(): string {
 const asciiName = (file: string) => file.replace(/[^\x20-\x7e]|["\\]/g, '_');
 const tokenHeader = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
-/** The session's token header, else a machine's API key (`Authorization: Bearer ovk_…`), as for calls under `/api/`. */
-function sessionOf(db: Db, req: FastifyRequest): Promise<Session> {
-  const token = tokenHeader(req.headers['x-coolvisit-token']);
-  const key = token ? undefined : bearerApiKey(req.headers.authorization);
-  return key ? resolveApiKey(db, key, req.ip) : resolveSession(db, token);
-}
-
 /** GET /api/<name>: the session from the header (or an API key within its scopes), the role and feature checks, the query parsed by the contract, then the stream. */
 export function registerDownloads(app: FastifyInstance, deps: { db: Db; config: Config; services: Services }, bindings: DownloadBinding[]): void {
   for (const { def, handler } of bindings) {
@@ -62,7 +55,10 @@ export function registerDownloads(app: FastifyInstance, deps: { db: Db; config: 
           if (def.feature && !deps.config.features[def.feature])
             return reply.code(404).send({ status: 404, reason: `Unknown call: ${def.name}`, result: null });
           try {
-            const session = def.access === 'public' ? null : await sessionOf(deps.db, req);
+            const session =
+              def.access === 'public'
+                ? null
+                : await resolveCaller(deps.db, tokenHeader(req.headers['x-coolvisit-token']), req.headers.authorization, req.ip);
             if (session) {
               if (!(def.access as readonly Role[]).includes(session.role)) throw new AppError(Status.NO_PERMISSION);
               assertGranted(session, def);

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { apiKeys, companies } from '../../db/schema/index.js';
 import { AppError } from '../http/errors.js';
 import { safeEqual, sha256 } from './crypto.js';
-import type { Session } from './sessions.js';
+import { resolveSession, type Session } from './sessions.js';
 
 /**
  * API keys as a caller (docs/modules/apiKeys.md): `ovk_<prefix>_<secret>`, the prefix found, the whole key's hash
@@ -31,6 +31,15 @@ export function bearerApiKey(authorization: unknown): string | undefined {
 }
 
 const refused = (why: string) => new AppError(Status.TOKEN_INVALID, why);
+
+/**
+ * Who calls under `/api/`, a call or a download: the session of the token given, else the key in
+ * `Authorization: Bearer ovk_…` (a token wins when both are sent).
+ */
+export function resolveCaller(db: Db, token: string | undefined, authorization: unknown, ip: string): Promise<Session> {
+  const key = token ? undefined : bearerApiKey(authorization);
+  return key ? resolveApiKey(db, key, ip) : resolveSession(db, token);
+}
 
 /** The session a key calls with: the company's administrator's role, the key's name in the log, its scopes. */
 export async function resolveApiKey(db: Db, key: string, ip: string): Promise<Session> {
