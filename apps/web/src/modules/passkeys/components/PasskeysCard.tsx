@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { passkey } from '@openvisit/contract';
+import { PASSKEY_NAME_MAX, type passkey } from '@openvisit/contract';
 import { Alert, App, Button, Card, Form, Input, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { ApiError } from '../../../platform/apiError';
 import { ConfirmDelete } from '../../../platform/components/ConfirmDelete';
 import { applyFieldErrors } from '../../../platform/fieldErrors';
 import { formatDateTime } from '../../../platform/format';
+import { useRules } from '../../../platform/formRules';
 import { ListTable, useWholeListPage } from '../../../platform/list';
 import { errorText } from '../../../platform/notify';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api';
@@ -18,6 +19,7 @@ type Passkey = z.infer<typeof passkey>;
 
 function RenameDialog({ target, onClose }: { target: Passkey | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const rules = useRules();
   const [form] = Form.useForm<{ name: string }>();
   const rename = useRenamePasskey();
   const save = async ({ name }: { name: string }) => {
@@ -41,8 +43,8 @@ function RenameDialog({ target, onClose }: { target: Passkey | null; onClose: ()
       destroyOnHidden
     >
       <Form form={form} layout="vertical" onFinish={save} initialValues={{ name: target?.name }} preserve={false}>
-        <Form.Item name="name" label={t('passkeys.name')} rules={[{ required: true, whitespace: true, max: 64 }]}>
-          <Input maxLength={64} autoFocus />
+        <Form.Item name="name" label={t('passkeys.name')} rules={rules.required()}>
+          <Input maxLength={PASSKEY_NAME_MAX} autoFocus />
         </Form.Item>
       </Form>
     </Modal>
