@@ -10,19 +10,21 @@ import {
   type CallName,
   type CallOutput,
   type DownloadDef,
+  type EventType,
+  eventCatalogue,
   GRANT_AREAS,
   Role,
   STAFF_TYPES,
   type StaffType,
 } from '@openvisit/contract';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type Database, openPostgres } from '../src/db/client.js';
-import { captchas, companies, employees, jobs, staffAccounts, subAccounts, superAccounts } from '../src/db/schema/index.js';
+import { captchas, companies, employees, eventOutbox, jobs, staffAccounts, subAccounts, superAccounts } from '../src/db/schema/index.js';
 import { hashPassword, sha256 } from '../src/platform/identity/crypto.js';
 import { createSession, resolveSession, type Session } from '../src/platform/identity/sessions.js';
 import type { Services } from '../src/platform/services.js';
@@ -335,6 +337,30 @@ export async function drainJobs(t: TestApp): Promise<void> {
       .returning({ id: jobs.id });
     if (!waiting.length) return;
   }
+}
+
+/**
+ * The company's webhook events of these types (packages/contract/src/events.ts) in the outbox, oldest first, each
+ * checked against the catalogue's schema of its type.
+ */
+export async function eventsOf(t: TestApp, companyId: number, ...types: EventType[]): Promise<{ type: EventType; data: Record<string, unknown> }[]> {
+  const c: SQL[] = [eq(eventOutbox.companyId, companyId)];
+  if (types.length)
+    c.push(
+      sql`${eventOutbox.type} IN (${sql.join(
+        types.map((x) => sql`${x}`),
+        sql`, `,
+      )})`,
+    );
+  const rows = await t.db
+    .select({ type: eventOutbox.type, data: eventOutbox.data })
+    .from(eventOutbox)
+    .where(and(...c))
+    .orderBy(asc(eventOutbox.id));
+  return rows.map((r) => {
+    const type = r.type as EventType;
+    return { type, data: eventCatalogue[type].data.parse(r.data) as Record<string, unknown> };
+  });
 }
 
 /**

@@ -1,4 +1,6 @@
-import type { TenantScope } from '../../platform/identity/tenancy.js';
+import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
+import { emitEvents, type OutgoingEvent } from '../../platform/jobs/eventOutbox.js';
+import { eventOfPass } from './passes.events.js';
 import { type PassRecordInsert, passesRepository, type VehicleRecordInsert } from './passes.repository.js';
 
 /**
@@ -13,13 +15,22 @@ export function normalizePlate(plate: string): string {
   return plate.replace(/\s+/g, '').toUpperCase();
 }
 
-/** One door decision's record; answers its id. */
+/** One door decision's record, with its door event (passes.events.ts) in one transaction; answers its id. */
 export async function recordPass(scope: TenantScope, row: PassRecordInsert): Promise<number> {
-  return (await passesRepository(scope).addPass(row)).id;
+  return inTransaction(scope, async (tx) => {
+    const { id } = await passesRepository(tx).addPass(row);
+    const event = eventOfPass(id, row);
+    if (event) await emitEvents(tx, tx.companyId, [event]);
+    return id;
+  });
 }
 
-export function recordPasses(scope: TenantScope, rows: PassRecordInsert[]) {
-  return passesRepository(scope).addPasses(rows);
+/** A device's reported passes (the caller's transaction: its cursor moves with them), with their door events. */
+export async function recordPasses(scope: TenantScope, rows: PassRecordInsert[]) {
+  const saved = await passesRepository(scope).addPasses(rows);
+  const events = saved.flatMap((r) => eventOfPass(r.id, r) ?? []) as OutgoingEvent[];
+  await emitEvents(scope, scope.companyId, events);
+  return saved;
 }
 
 export function recordVehicles(scope: TenantScope, rows: VehicleRecordInsert[]) {

@@ -14,14 +14,14 @@ export function reviewsRepository(scope: TenantScope) {
   const db = dbOf(scope);
   const mine = eq(screeningReviews.companyId, scope.companyId);
   return {
-    /** A new waiting review; the one already waiting for that subject when there is one. */
-    async hold(v: ReviewInsert): Promise<ReviewRow> {
+    /** A new waiting review (`held`), or the one already waiting for that subject. */
+    async hold(v: ReviewInsert): Promise<{ row: ReviewRow; held: boolean }> {
       const [row] = await db
         .insert(screeningReviews)
         .values({ ...v, companyId: scope.companyId })
         .onConflictDoNothing()
         .returning();
-      if (row) return row;
+      if (row) return { row, held: true };
       const [waiting] = await db
         .select()
         .from(screeningReviews)
@@ -29,7 +29,7 @@ export function reviewsRepository(scope: TenantScope) {
           and(mine, eq(screeningReviews.subject, v.subject), eq(screeningReviews.subjectId, v.subjectId), eq(screeningReviews.status, 'waiting')),
         );
       if (!waiting) throw new Error('screening review neither inserted nor found');
-      return waiting;
+      return { row: waiting, held: false };
     },
     async page(state: 'waiting' | 'decided', name: string | undefined, offset: number, limit: number) {
       const c: SQL[] = [mine, state === 'waiting' ? eq(screeningReviews.status, 'waiting') : ne(screeningReviews.status, 'waiting')];

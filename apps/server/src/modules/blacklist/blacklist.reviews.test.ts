@@ -1,7 +1,7 @@
 import { Role, Status } from '@openvisit/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { eventsOf, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { DRIVER_ID, OTHER_DRIVER_ID, seedBooking } from '../../../test/logistics.js';
 import { operationLogs } from '../../db/schema/index.js';
 import { jobContext } from '../../platform/http/calls.js';
@@ -69,10 +69,26 @@ describe('the screening review queue: every way in holds a possible match for a 
       ['update', 'screeningRefused'],
     ]);
     expect((await t.api.getScreeningReviews({ state: 'decided' }, a.token)).result.list.map((r) => r.status)).toContain('refused');
+    // The hold was one webhook event (the desk's check-in try while it waited, none more); never the ID number nor the photo.
+    const held = (await eventsOf(t, a.id, 'watchlist.matched')).filter((e) => e.data.vid === walkIn.result.vid);
+    expect(held).toEqual([
+      {
+        type: 'watchlist.matched',
+        data: expect.objectContaining({
+          outcome: 'held',
+          subject: 'visit',
+          channel: 'kiosk',
+          person: { name: 'Zhang Wei', phone: '13911110000' },
+          matches: [expect.objectContaining({ name: '張偉', level: 'refuse', strength: 'possible' })],
+        }),
+      },
+    ]);
   });
 
   it('the written name at refuse level stops the walk-in (66); allowed, a held walk-in is authorised and checks in', async () => {
     expect((await t.api.UpdatePhoto({ vname: '张伟', vphone: '13911110001', empid: host }, kiosk.token)).status).toBe(Status.BLACKLISTED);
+    const [stopped] = (await eventsOf(t, a.id, 'watchlist.matched')).filter((e) => e.data.outcome === 'refused');
+    expect(stopped?.data).toMatchObject({ subject: null, vid: null, person: { name: '张伟' }, matches: [{ name: '張偉', strength: 'strong' }] });
     const walkIn = await t.api.UpdatePhoto({ vname: 'Zhang Dawei', vphone: '13911110002', empid: host }, desk.token);
     const [review] = await waiting('Zhang Dawei');
     expect(review).toMatchObject({ channel: 'desk', matches: [{ reason: { alias: 1, rules: ['pinyin'] } }] });
@@ -202,6 +218,13 @@ describe('the screening review queue: every way in holds a possible match for a 
     expect(await t.api.logisticsArrive({ sid: other.sid }, a.token)).toMatchObject({ status: Status.VISITOR_UNAUTHORIZED, result: { held: true } });
     const [driver] = await waiting('13911110010');
     expect(driver).toMatchObject({ subject: 'truck', subjectId: other.sid, channel: 'logistics' });
+    const ofHeld = (await eventsOf(t, a.id, 'watchlist.matched')).filter((e) => e.data.outcome === 'held').map((e) => e.data);
+    expect(ofHeld).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ subject: 'resident', residentId: rid, vid: null, channel: 'resident' }),
+        expect.objectContaining({ subject: 'truck', bookingId: other.sid, channel: 'logistics' }),
+      ]),
+    );
     await t.api.decideScreeningReview({ id: driver?.id ?? 0, result: 'refuse', remark: 'Listed driver' }, a.token);
     expect((await t.api.getLogisticsInfo({ plateNum: other.booking.plateNum }, a.token)).result.list.find((x) => x.sid === other.sid)).toMatchObject({
       pstatus: 2,

@@ -13,6 +13,8 @@ import { clientEnd, writeLog } from '../../platform/http/audit.js';
 import { type AuthedContext, inTx } from '../../platform/http/calls.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
+import { emitEvents } from '../../platform/jobs/eventOutbox.js';
+import { watchlistEvent } from './blacklist.events.js';
 import { screeningRepository } from './blacklist.repository.js';
 import { type ReviewRow, reviewsRepository, reviewsUpkeepRepository } from './blacklist.reviews.repository.js';
 
@@ -78,15 +80,20 @@ export interface Hold {
 
 /** Holds a subject for review (the one waiting already, if any), alerting reception through the operation log. */
 export async function holdForReview(ctx: AuthedContext, h: Hold): Promise<ScreeningReview> {
-  const row = await reviewsRepository(ctx.tenant).hold({
-    subject: h.subject,
-    subjectId: h.subjectId,
-    visitId: h.visitId ?? null,
-    name: h.name,
-    phone: h.phone,
-    channel: h.channel,
-    matches: h.matches,
-    resume: h.resume ?? {},
+  const row = await inTransaction(ctx.tenant, async (tx) => {
+    const review = await reviewsRepository(tx).hold({
+      subject: h.subject,
+      subjectId: h.subjectId,
+      visitId: h.visitId ?? null,
+      name: h.name,
+      phone: h.phone,
+      channel: h.channel,
+      matches: h.matches,
+      resume: h.resume ?? {},
+    });
+    // Once per hold: the person trying again while it waits is the same match.
+    if (review.held) await emitEvents(tx, tx.companyId, [watchlistEvent('held', h, h.matches, h)]);
+    return review.row;
   });
   await screeningAlert(ctx, h.name, 'screeningHeld');
   return toReview(row);

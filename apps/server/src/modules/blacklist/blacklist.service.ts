@@ -20,7 +20,9 @@ import { AppError, badParams, notFound, requireEvery } from '../../platform/http
 import type { SecretBox } from '../../platform/identity/crypto.js';
 import { idNumberHash } from '../../platform/identity/idNumbers.js';
 import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
+import { emitEvents } from '../../platform/jobs/eventOutbox.js';
 import { idNumberKey } from '../../platform/personData.js';
+import { watchlistEvent } from './blacklist.events.js';
 import { kioskKey, offlineDigest } from './blacklist.offline.js';
 import { type ListedRow, type ListedValues, type ListKind, listRepository, unhashedRepository } from './blacklist.repository.js';
 import { reviewAllowed, screeningAlert } from './blacklist.reviews.js';
@@ -247,7 +249,10 @@ export async function screenVisitor(
     credentialNo: who.idNumber,
     birthDate: who.birthDate,
   } satisfies Probe);
-  if (screened.decision === 'refuse') await screeningAlert(ctx, who.name, 'blacklistHit');
+  if (screened.decision === 'refuse') {
+    await emitEvents(ctx.tenant, ctx.tenant.companyId, [watchlistEvent('refused', who, screened.matches)]);
+    await screeningAlert(ctx, who.name, 'blacklistHit');
+  }
   return screened;
 }
 

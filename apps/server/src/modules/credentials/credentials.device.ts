@@ -6,8 +6,8 @@ import { AppError, badParams, notFound } from '../../platform/http/errors.js';
 import { inTransaction } from '../../platform/identity/tenancy.js';
 import { signInOrOutAtFace } from './credentials.moves.js';
 import { passRowsOf } from './credentials.records.js';
-import { type CredentialRow, faceSyncRepository, terminalRepository } from './credentials.repository.js';
-import { settle } from './credentials.settle.js';
+import { type CredentialRow, terminalRepository } from './credentials.repository.js';
+import { settle, settleUnconfirmed } from './credentials.settle.js';
 
 /**
  * The face terminal's side of the sync (docs/modules/credentials.md, "The device's protocol"): pull the delta after a
@@ -38,7 +38,7 @@ function itemOf(r: CredentialRow): FaceSyncItem {
 export async function pull(ctx: DeviceContext, input: In<'faceSyncPull'>, now = new Date()): Promise<Out<'faceSyncPull'>> {
   const deviceId = ctx.device.id;
   return inTransaction(ctx.tenant, async (tx) => {
-    await faceSyncRepository(tx).unconfirmed(now, deviceId);
+    await settleUnconfirmed(tx, now, deviceId);
     const repo = terminalRepository(tx);
     const rows = await repo.delta(deviceId, input.cursor, input.limit);
     const page = rows.slice(0, input.limit);

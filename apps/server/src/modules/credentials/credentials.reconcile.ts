@@ -4,6 +4,7 @@ import type { SecretBox } from '../../platform/identity/crypto.js';
 import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import { contentFor, digestOf, wantedPeople } from './credentials.people.js';
 import { type Desired, faceSyncRepository, syncStateRepository } from './credentials.repository.js';
+import { settleUnconfirmed } from './credentials.settle.js';
 
 /**
  * The credential pipeline's reconciliation for one company: what its terminals should hold, compared with what they
@@ -108,7 +109,7 @@ async function reconcileIn(scope: TenantScope, secrets: SecretBox, now: Date, op
   }
   result.expired = await repo.expire(now);
   result.retried = await repo.retryDue(now);
-  result.unconfirmed = await repo.unconfirmed(now);
+  result.unconfirmed = await settleUnconfirmed(scope, now);
   await states.saveState({ visitEventId: moved.last, fingerprint, fullAt: full ? now : (state?.fullAt ?? null) });
   return result;
 }

@@ -30,6 +30,18 @@ export type Desired = CredentialKey & Held & { action: 'add' | 'update'; digest:
 export type CredentialFilter = { deviceId: number; status?: string; personKind?: string; name?: string };
 
 const WRITE_BATCH = 1000;
+
+/** What the `credential.failed` event tells of a credential that ran out of attempts. */
+const failedColumns = {
+  deviceId: faceCredentials.deviceId,
+  personKind: faceCredentials.personKind,
+  personId: faceCredentials.personId,
+  name: faceCredentials.name,
+  action: faceCredentials.action,
+  attempts: faceCredentials.attempts,
+  lastError: faceCredentials.lastError,
+};
+export type FailedCredential = { [K in keyof typeof failedColumns]: (typeof failedColumns)[K]['_']['data'] };
 /** Every change takes the next seq, so it is in every terminal's next delta. */
 const nextSeq = sql`nextval('face_credentials_seq')`;
 const resetRetry = { status: 'pending', attempts: 0, lastError: '', nextAttemptAt: null, ackDueAt: null, updatedAt: sql`now()` } as const;
@@ -119,9 +131,9 @@ export const faceSyncRepository = scoped(function faceSyncRepository(scope: Tena
         .then((r) => r.length),
     /**
      * Changes pulled but not confirmed by their deadline (of one terminal, or all): a failed attempt with the reason
-     * FACE_NOT_CONFIRMED, offered again with a new seq, or failed at the cap. Answers how many.
+     * FACE_NOT_CONFIRMED, offered again with a new seq, or failed at the cap. Answers how many, and those failed.
      */
-    async unconfirmed(now: Date, deviceId?: number): Promise<number> {
+    async unconfirmed(now: Date, deviceId?: number): Promise<{ count: number; failed: FailedCredential[] }> {
       const due = and(
         mine,
         deviceId ? eq(fc.deviceId, deviceId) : undefined,
@@ -134,13 +146,13 @@ export const faceSyncRepository = scoped(function faceSyncRepository(scope: Tena
         .update(fc)
         .set(failed)
         .where(and(due, sql`${fc.attempts} + 1 >= ${FACE_MAX_ATTEMPTS}`))
-        .returning({ id: fc.id });
+        .returning(failedColumns);
       const again = await db
         .update(fc)
         .set({ ...failed, status: 'pending', seq: nextSeq })
         .where(due)
         .returning({ id: fc.id });
-      return capped.length + again.length;
+      return { count: capped.length + again.length, failed: capped };
     },
     /** Employees' credentials to send again whatever their digest (their photo was re-queued). */
     forceEmployees: (empIds: number[]) =>

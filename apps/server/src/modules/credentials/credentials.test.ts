@@ -2,7 +2,7 @@ import { FACE_MAX_ATTEMPTS, type FaceSyncItem, Status } from '@openvisit/contrac
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { facePhoto } from '../../../test/faces.js';
-import { faceConsentOf, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { eventsOf, faceConsentOf, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import {
   companies,
   employeeDeviceGroups,
@@ -276,6 +276,18 @@ describe('face terminals: who they know, the credential pipeline, pass records',
     const listed = await t.api.getFaceCredentials({ eid: terminal.garage.eid, status: 'failed' }, a.token);
     expect(listed.result).toMatchObject({ count: 1, counts: { failed: 1, pending: 0, synced: 0 } });
     expect(listed.result.list[0]).toMatchObject({ personKind: 'employee', personId: empId, status: 'failed', lastError: 'no face found in photo' });
+    // Failed for good: one webhook event (none for the attempts before), naming the device and the person.
+    const failed = (await eventsOf(t, a.id, 'credential.failed')).filter((e) => (e.data.person as { id: number }).id === empId);
+    expect(failed.map((e) => e.data)).toEqual([
+      {
+        device: { id: terminal.garage.eid, name: 'Garage face' },
+        person: { type: 'employee', id: empId, name: '员工甲' },
+        vid: null,
+        action: 'add',
+        attempts: FACE_MAX_ATTEMPTS,
+        reason: 'no face found in photo',
+      },
+    ]);
 
     // Retry: pending again, a new seq, attempts from zero; synced this time, the employee's face status normal.
     expect((await t.api.retryFaceCredentials({ eid: terminal.garage.eid }, a.token)).result).toEqual({ retried: 1 });

@@ -2,7 +2,7 @@ import { Status } from '@openvisit/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCall, doorDevice } from '../../../test/doors.js';
-import { seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { eventsOf, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { recordStatements } from '../../db/client.js';
 import { companies, deviceGroups, passRecords, visitEvents, visits } from '../../db/schema/index.js';
 import { visitPass } from '../../platform/formats/passes.js';
@@ -81,15 +81,33 @@ describe('uploadQrcode: the door decides on a visitor’s QR pass', () => {
       deviceName: 'Lobby reader',
       groupName: 'Lobby',
     });
+    // The webhook event, written with the record.
+    const passed = (await eventsOf(t, a.id, 'door.passed')).filter((e) => e.data.recordId === row?.id);
+    expect(passed).toEqual([
+      {
+        type: 'door.passed',
+        data: expect.objectContaining({
+          vid,
+          way: 'qr',
+          direction: 'in',
+          code: 0,
+          reason: null,
+          device: expect.objectContaining({ name: 'Lobby reader' }),
+          group: { id: lobbyGroup, name: 'Lobby' },
+          person: { type: 'visitor', id: null, name: 'Ada Visitor', company: '' },
+        }),
+      },
+    ]);
+    expect(JSON.stringify(passed)).not.toContain('+8613900000009');
   });
 
   it('reads its company’s door configuration once per change: an edit through any process is seen by the next scan', async () => {
     const { pass } = await visit();
     await door(creds.in, { qrcode: pass });
-    // Warm: the device (its last-seen stamp is written once a minute), the configuration version, the visit, its entries, the pass record.
+    // Warm: the device (its last-seen stamp is written once a minute), the configuration version, the visit, its entries, the pass record and its event.
     const warm = await recordStatements(() => door(creds.in, { qrcode: pass }));
     expect(warm.result.status).toBe(0);
-    expect(warm.statements.length, warm.statements.map((s, i) => `${i + 1}. ${s.slice(0, 120)}`).join('\n')).toBe(5);
+    expect(warm.statements.length, warm.statements.map((s, i) => `${i + 1}. ${s.slice(0, 120)}`).join('\n')).toBe(6);
     // Written as another process would (no service of this one runs): the triggers raise the version.
     const [row] = await t.db.select().from(deviceGroups).where(eq(deviceGroups.id, lobbyGroup));
     await t.db.update(deviceGroups).set({ status: 1 }).where(eq(deviceGroups.id, lobbyGroup));
@@ -128,6 +146,8 @@ describe('uploadQrcode: the door decides on a visitor’s QR pass', () => {
       .from(passRecords)
       .where(eq(passRecords.id, Number(refused.result?.recordId)));
     expect(row).toMatchObject({ companyId: a.id, result: 0, code: 1112, personType: -1 });
+    const [event] = (await eventsOf(t, a.id, 'door.refused')).filter((e) => e.data.recordId === row?.id);
+    expect(event?.data).toMatchObject({ code: 1112, vid: null, person: { type: 'unknown', id: null }, reason: { en: expect.any(String) } });
     expect((await door(creds.in, { qrcode: 'just some text' })).status).toBe(Status.QRCODE_FORMAT_ERROR);
     // Company B's pass at A's door, and A's pass at B's door.
     const beta = await visit({ tid: null }, b.id);

@@ -5,7 +5,8 @@ import { dayOf, dayStart, periodBounds } from '../../platform/formats/days.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, badParams, notFound } from '../../platform/http/errors.js';
 import { type ActionRule, abilitiesOf, assertMay } from '../../platform/identity/policy.js';
-import type { TenantScope } from '../../platform/identity/tenancy.js';
+import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
+import { emitEvents, type OutgoingEvent } from '../../platform/jobs/eventOutbox.js';
 import { submitApplication, waitingForApprovers } from './interimCards.approval.js';
 import { cardActions } from './interimCards.policy.js';
 import { type InterimCardFilter, type InterimCardRow, interimCardsRepository } from './interimCards.repository.js';
@@ -119,13 +120,16 @@ export async function lend(ctx: AuthedContext, input: In<'updateInterimCard'>): 
   if (input.returnDue !== undefined && input.returnDue <= now.getTime()) throw badParams([{ field: 'returnDue', rule: 'past' }]);
   if (await repo.lentNumber(input.cardNo)) throw alreadyLent();
   const dueAt = input.returnDue !== undefined ? new Date(input.returnDue) : dayStart(dayOf(now), 1);
-  const row = await repo
-    .transition(input.cid, cardActions.lend.from, { status: LENT, cardNo: input.cardNo, lentAt: now, dueAt })
-    .catch((err: unknown) => {
-      // The partial unique index settles two desks lending one number at once.
-      if (uniqueViolation(err) === 'interim_cards_lent_uq') throw alreadyLent();
-      throw err;
-    });
+  const row = await transitionWithEvent(ctx, 'temporary_card.lent', input.cid, cardActions.lend.from, {
+    status: LENT,
+    cardNo: input.cardNo,
+    lentAt: now,
+    dueAt,
+  }).catch((err: unknown) => {
+    // The partial unique index settles two desks lending one number at once.
+    if (uniqueViolation(err) === 'interim_cards_lent_uq') throw alreadyLent();
+    throw err;
+  });
   if (!row) throw new AppError(Status.UPDATE_NOT_ALLOWED);
   audit(ctx, row, logDesc('tempCardLent', { cardNo: row.cardNo }));
   return toCard(ctx, row, now);
@@ -141,10 +145,42 @@ export async function refuse(ctx: AuthedContext, input: In<'refuseInterimCard'>)
 
 export async function giveBack(ctx: AuthedContext, input: In<'returnInterimCard'>): Promise<InterimCard> {
   await cardFor(ctx, input.cid, cardActions.giveBack);
-  const row = await repoOf(ctx).transition(input.cid, cardActions.giveBack.from, { status: RETURNED, returnedAt: new Date() });
+  const row = await transitionWithEvent(ctx, 'temporary_card.returned', input.cid, cardActions.giveBack.from, {
+    status: RETURNED,
+    returnedAt: new Date(),
+  });
   if (!row) throw new AppError(Status.UPDATE_NOT_ALLOWED);
   audit(ctx, row, logDesc('tempCardReturned', { cardNo: row.cardNo }));
   return toCard(ctx, row);
+}
+
+/** A card handed out or given back, with its event (packages/contract/src/events.site.ts) in one transaction. */
+function transitionWithEvent(
+  ctx: AuthedContext,
+  type: 'temporary_card.lent' | 'temporary_card.returned',
+  ...[id, from, set]: Parameters<ReturnType<typeof interimCardsRepository>['transition']>
+): Promise<InterimCardRow | undefined> {
+  return inTransaction(ctx.tenant, async (tx) => {
+    const row = await interimCardsRepository(tx).transition(id, from, set);
+    if (row) await emitEvents(tx, tx.companyId, [cardEvent(type, row, ctx.session.name)]);
+    return row;
+  });
+}
+
+function cardEvent(type: 'temporary_card.lent' | 'temporary_card.returned', r: InterimCardRow, actor: string): OutgoingEvent {
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  return {
+    type,
+    data: {
+      cardId: r.id,
+      cardNo: r.cardNo,
+      holder: { employeeId: r.empId, name: r.name, empNo: r.empNo, department: r.deptName },
+      lentAt: iso(r.lentAt),
+      dueAt: iso(r.dueAt),
+      returnedAt: iso(r.returnedAt),
+      actor,
+    },
+  };
 }
 
 /**

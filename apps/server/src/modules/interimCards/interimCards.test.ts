@@ -1,7 +1,7 @@
 import { REFUSE_REASON_MAX, Status } from '@openvisit/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, seedCompany, seedEmployee, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { eventsOf, PASSWORD, seedCompany, seedEmployee, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 
 type Errors = { errors: { field: string; rule: string }[] };
 
@@ -84,6 +84,11 @@ describe('temporary cards', () => {
     // Returned: not lent any more, so a second return is 58, and the number is free again.
     expect((await t.api.returnInterimCard({ cid }, desk)).status).toBe(Status.UPDATE_NOT_ALLOWED);
     expect((await t.api.updateInterimCard({ cid: second, cardNo: 'T0001' }, desk)).result.icStatus).toBe(1);
+    // Each hand-over is a webhook event with the card and its holder; the refused lend (taken number) made none.
+    const events = (await eventsOf(t, a.id, 'temporary_card.lent', 'temporary_card.returned')).filter((e) => e.data.cardId === cid);
+    expect(events.map((e) => e.type)).toEqual(['temporary_card.lent', 'temporary_card.returned']);
+    expect(events[1]?.data).toMatchObject({ cardNo: 'T0001', holder: { employeeId: emp.id }, returnedAt: expect.any(String) });
+    expect((await eventsOf(t, a.id, 'temporary_card.lent')).filter((e) => e.data.cardId === second)).toHaveLength(1);
   });
 
   it('refuses (0 → 3) with a reason of at most 50 characters; a card never lent cannot be returned', async () => {

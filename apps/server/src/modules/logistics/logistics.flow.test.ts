@@ -2,7 +2,7 @@ import { LogModule, Role, Status } from '@openvisit/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCall, doorDevice } from '../../../test/doors.js';
-import { everyRole, knownCaptcha, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { eventsOf, everyRole, knownCaptcha, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { bookingInput, DRIVER_ID, dayAfter, OTHER_DRIVER_ID, seedBooking, typeInput } from '../../../test/logistics.js';
 
 async function readSheet(body: Buffer): Promise<string[][]> {
@@ -62,6 +62,15 @@ describe('logistics: approval, the gate, barriers, export', () => {
     expect(left.result.finishTime).toBe(left.result.leaveTime);
     expect((await t.api.logisticsLeave({ sid }, as(Role.GATE))).status).toBe(Status.UPDATE_NOT_ALLOWED);
     expect((await t.api.approveLogistics({ sid, pstatus: 1 }, a.token)).status).toBe(Status.UPDATE_NOT_ALLOWED);
+    // The gate's two moves are webhook events (the refused repeats none).
+    const events = (await eventsOf(t, a.id, 'truck.arrived', 'truck.left')).filter((e) => e.data.bookingId === sid);
+    expect(events.map((e) => e.type)).toEqual(['truck.arrived', 'truck.left']);
+    expect(events[1]?.data).toMatchObject({
+      plate: '浙A12345',
+      arrivedAt: expect.any(String),
+      releasedAt: expect.any(String),
+      leftAt: expect.any(String),
+    });
     const log = (await t.api.getLogList({ optModule: LogModule.LOGISTICS, requestedCount: 100 }, a.token)).result.list;
     expect(log.filter((l) => l.objName.includes('浙A12345')).map((l) => l.optEvent)).toEqual(['update', 'update', 'update', 'update', 'add']);
   });

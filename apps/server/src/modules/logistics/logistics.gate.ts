@@ -3,11 +3,13 @@ import { dayOf } from '../../platform/formats/days.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { assertMay, startsFrom } from '../../platform/identity/policy.js';
-import type { TenantScope } from '../../platform/identity/tenancy.js';
+import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
 import type { Induction } from '../../platform/induction.js';
+import { emitEvents } from '../../platform/jobs/eventOutbox.js';
 import { subjectWaiting } from '../approvals/approvals.public.js';
 import { blacklist, holdForReview } from '../blacklist/blacklist.public.js';
 import { toBooking } from './logistics.bookings.js';
+import { truckEvent } from './logistics.events.js';
 import { bookingActions } from './logistics.policy.js';
 import { type BookingInsert, type BookingRow, logisticsRepository } from './logistics.repository.js';
 import { logisticsSettingsRepository } from './logistics.settings.repository.js';
@@ -71,7 +73,9 @@ async function arrival(scope: TenantScope, row: BookingRow, recorded: Pick<Booki
     if (row.pstatus !== LogisticsStatus.APPROVED) return 'Only an approved booking can arrive';
     return row.appointmentDate !== dayOf(new Date()) ? 'The booking is for another day' : 'The truck has already arrived';
   }
-  const moved = await logisticsRepository(scope).move(
+  const moved = await movedWithEvent(
+    scope,
+    'truck.arrived',
     row.id,
     { pstatus: LogisticsStatus.APPROVED, arrived: false },
     { ...recorded, visitdate: new Date() },
@@ -83,12 +87,27 @@ async function arrival(scope: TenantScope, row: BookingRow, recorded: Pick<Booki
 async function departure(scope: TenantScope, row: BookingRow, recorded: Pick<BookingInsert, 'remark'> = {}): Promise<BookingRow | string> {
   if (!startsFrom(bookingActions.leave, row)) return 'The truck has not arrived';
   const now = new Date();
-  const moved = await logisticsRepository(scope).move(
+  const moved = await movedWithEvent(
+    scope,
+    'truck.left',
     row.id,
     { pstatus: LogisticsStatus.APPROVED, left: false },
     { ...recorded, leaveTime: now, finishTime: now, pstatus: LogisticsStatus.ENDED },
   );
   return moved ?? 'The truck left meanwhile';
+}
+
+/** A gate move and its event (logistics.events.ts) in one transaction; undefined when another desk moved it first. */
+function movedWithEvent(
+  scope: TenantScope,
+  type: 'truck.arrived' | 'truck.left',
+  ...[id, from, set]: Parameters<ReturnType<typeof logisticsRepository>['move']>
+): Promise<BookingRow | undefined> {
+  return inTransaction(scope, async (tx) => {
+    const moved = await logisticsRepository(tx).move(id, from, set);
+    if (moved) await emitEvents(tx, tx.companyId, [truckEvent(type, moved)]);
+    return moved;
+  });
 }
 
 function moved(result: BookingRow | string): BookingRow {

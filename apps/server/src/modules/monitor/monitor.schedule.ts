@@ -1,8 +1,9 @@
-import { MONITOR_LOGS_KEPT_DAYS } from '@openvisit/contract';
+import { type DeviceEventData, MONITOR_LOGS_KEPT_DAYS } from '@openvisit/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { company as companyRow } from '../../core/company/company.public.js';
-import { type SystemScope, scopeForCompany } from '../../platform/identity/tenancy.js';
+import { inTransaction, type SystemScope, scopeForCompany } from '../../platform/identity/tenancy.js';
+import { emitEvents, type OutgoingEvent } from '../../platform/jobs/eventOutbox.js';
 import type { JobQueue } from '../../platform/jobs/jobs.js';
 import type { Services } from '../../platform/services.js';
 import { backOnlineMail, type EpisodeDevice, offlineMail } from './monitor.mails.js';
@@ -55,23 +56,54 @@ async function tellCompany(deps: MonitorDeps, companyId: number, devices: Episod
 /** One sweep at `now`: answers how many devices went offline and came back. */
 export async function sweepMonitor(deps: MonitorDeps, now: Date): Promise<{ offline: number; online: number }> {
   const repo = monitorSystemRepository(deps.system);
-  const gone: EpisodeRow[] = [];
-  for (;;) {
-    const batch = await repo.claimGoneOffline(now, BATCH);
-    gone.push(...batch);
-    if (batch.length < BATCH) break;
-  }
-  const back: EpisodeRow[] = [];
-  for (;;) {
-    const batch = await repo.claimBackOnline(BATCH);
-    back.push(...batch);
-    if (batch.length < BATCH) break;
-  }
+  const gone = await claimAll(deps.system, 'device.offline', (r) => r.claimGoneOffline(now, BATCH));
+  const back = await claimAll(deps.system, 'device.online', (r) => r.claimBackOnline(BATCH));
   // The episode is marked before the mail is queued: a failure here loses one notice rather than repeating it every minute.
   for (const [companyId, devices] of byCompany(gone)) await tellSafely(deps, companyId, devices, 'offline');
   for (const [companyId, devices] of byCompany(back)) await tellSafely(deps, companyId, devices, 'online');
   await repo.pruneLogs(new Date(now.getTime() - MONITOR_LOGS_KEPT_DAYS * 24 * 3600_000));
   return { offline: gone.length, online: back.length };
+}
+
+type MonitorRepository = ReturnType<typeof monitorSystemRepository>;
+
+/** Claims episodes a batch at a time, each batch with its events (`device.offline`, `device.online`) in its transaction. */
+async function claimAll(
+  system: SystemScope,
+  type: 'device.offline' | 'device.online',
+  claim: (repo: MonitorRepository) => Promise<EpisodeRow[]>,
+): Promise<EpisodeRow[]> {
+  const all: EpisodeRow[] = [];
+  for (;;) {
+    const batch = await inTransaction(system, async (tx) => {
+      const rows = await claim(monitorSystemRepository(tx));
+      for (const companyId of new Set(rows.map((r) => r.company_id)))
+        await emitEvents(
+          tx,
+          companyId,
+          rows.filter((r) => r.company_id === companyId).map((r) => deviceEvent(type, r)),
+        );
+      return rows;
+    });
+    all.push(...batch);
+    if (batch.length < BATCH) return all;
+  }
+}
+
+const KINDS = { 1: 'frontDesk', 2: 'visitorMachine', 3: 'faceTerminal' } as const satisfies Record<number, DeviceEventData['kind']>;
+
+function deviceEvent(type: 'device.offline' | 'device.online', r: EpisodeRow): OutgoingEvent {
+  const data: DeviceEventData = {
+    monitorId: r.id,
+    kind: KINDS[r.type as keyof typeof KINDS] ?? 'frontDesk',
+    name: r.name,
+    clientId: r.client_id,
+    ip: r.ip,
+    gateId: r.gate_id,
+    deviceId: r.device_id,
+    lastHeartbeatAt: new Date(r.last_heartbeat_at).toISOString(),
+  };
+  return { type, data };
 }
 
 async function tellSafely(deps: MonitorDeps, companyId: number, devices: EpisodeDevice[], kind: 'offline' | 'online'): Promise<void> {

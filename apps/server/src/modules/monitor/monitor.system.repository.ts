@@ -12,11 +12,13 @@ export interface EpisodeRow {
   name: string;
   client_id: string;
   ip: string;
+  gate_id: number | null;
+  device_id: number | null;
   last_heartbeat_at: Date | string;
 }
 
 const md = monitoredDevices;
-const RETURNING = sql`RETURNING ${md.id}, ${md.companyId}, ${md.type}, ${md.name}, ${md.clientId}, ${md.ip}, ${md.lastHeartbeatAt}`;
+const RETURNING = sql`RETURNING ${md.id}, ${md.companyId}, ${md.type}, ${md.name}, ${md.clientId}, ${md.ip}, ${md.gateId}, ${md.deviceId}, ${md.lastHeartbeatAt}`;
 
 /**
  * The monitor's sweep crosses companies: it runs as one job for the installation, not per company, and each device

@@ -1,7 +1,7 @@
 import { MONITOR_LOGS_PER_UPLOAD, Status } from '@openvisit/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCompany, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { eventsOf, seedCompany, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
 import { startSmtp } from '../../../test/smtp.js';
 import { companies, devices, gates, messages, monitorErrorLogs, monitoredDevices, staffAccounts } from '../../db/schema/index.js';
 import { tenantScope } from '../../platform/identity/tenancy.js';
@@ -308,6 +308,20 @@ describe('the offline alert', () => {
       expect(smtp.received.length).toBe(4);
       // The list agrees.
       expect((await t.api.getEqptMonitor({}, a.token)).result).toMatchObject({ online: 0, offline: 2 });
+      // Each episode's start and end is a webhook event of the device's company, as the mails are.
+      const events = (await eventsOf(t, a.id, 'device.offline', 'device.online')).map((e) => [e.type, e.data.clientId]);
+      expect(events).toEqual([
+        ['device.offline', 'lobby-1'],
+        ['device.online', 'lobby-1'],
+        ['device.offline', 'lobby-1'],
+        ['device.offline', 'lobby-2'],
+      ]);
+      expect((await eventsOf(t, b.id, 'device.offline'))[0]?.data).toMatchObject({
+        kind: 'frontDesk',
+        name: '前台平板',
+        clientId: 'b-1',
+        ip: '127.0.0.1',
+      });
     } finally {
       await t.close();
       await smtp.close();

@@ -7,6 +7,7 @@ import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { idNumberHash } from '../../platform/identity/idNumbers.js';
 import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
+import { forgetEventsOf } from '../../platform/jobs/eventOutbox.js';
 import { forgetMessagesTo, messagesToPerson } from '../../platform/messages/messages.js';
 import { hasKeys, keysOf, type PersonKeys, type PersonRecord } from '../../platform/personData.js';
 import { eraseListed, forgetReviews, type ListedRecord, listedOfPerson } from '../blacklist/blacklist.public.js';
@@ -189,6 +190,7 @@ export async function erasePerson(ctx: AuthedContext, input: In<'erasePerson'>):
       messages: await forgetMessagesTo(tx, companyId, h.keys),
     };
     await forgetBookings(tx, h.logistics);
+    await forgetEventsOf(tx, companyId, { residentIds: h.residents.map((r) => r.id), bookingIds: h.logistics.map((r) => r.id) });
     await forgetReviews(
       tx,
       'resident',

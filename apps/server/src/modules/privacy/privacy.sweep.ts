@@ -6,7 +6,7 @@ import { writeLog } from '../../platform/http/audit.js';
 import { entriesNaming, RETENTION_KEY, redactEntries } from '../../platform/http/auditChain.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
-import { forgetVisitEvents } from '../../platform/jobs/eventOutbox.js';
+import { forgetEventsOf } from '../../platform/jobs/eventOutbox.js';
 import { forgetVisitMessages } from '../../platform/messages/messages.js';
 import { forgetReviews, hashListedNumbers, keyUnkeyed, withdrawPassedReviews } from '../blacklist/blacklist.public.js';
 import { forgetVisitorFaces } from '../credentials/credentials.public.js';
@@ -77,8 +77,9 @@ export async function forgetVisitData(
     if (!all) records = sent;
   }
   if (all) await ctx.services.induction.forgetVisits(tx, ids);
-  // Webhook events carry the visitor's name, phone and e-mail.
-  if (all || kind === 'contact') await forgetVisitEvents(tx, ctx.tenant.companyId, ids);
+  // Webhook events carry the visitor's name, phone and e-mail; door events who passed.
+  if (all || kind === 'contact') await forgetEventsOf(tx, ctx.tenant.companyId, { vids: ids });
+  else if (kind === 'passRecords') await forgetEventsOf(tx, ctx.tenant.companyId, { vids: ids, typePrefix: 'door.' });
   await blankVisits(tx, ids, [kind]);
   if (all || kind === 'contact') await forgetReviews(tx, 'visit', ids, all ? 'all' : 'contact');
   const stored = files.filter((f) => f !== '');

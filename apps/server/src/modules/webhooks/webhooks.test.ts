@@ -2,7 +2,8 @@ import { type EventType, eventCatalogue, Status } from '@openvisit/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Receiver, startReceiver } from '../../../../../tools/webhook-receiver.js';
-import { drainJobs, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { drainJobs, eventsOf, seedStaff, type Tenant, type TestApp, testApp, twoTenants } from '../../../test/harness.js';
+import { DRIVER_ID, seedBooking } from '../../../test/logistics.js';
 import { startSmtp } from '../../../test/smtp.js';
 import { eventOutbox, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
 import { ANSWER_KEPT, ATTEMPTS } from './webhooks.runner.js';
@@ -223,6 +224,17 @@ describe('webhooks', () => {
     await drainJobs(t);
     expect(r.messages).toHaveLength(0);
     await t.api.delWebhook({ id }, a.token);
+  });
+
+  it('an erased driver’s truck events go with the booking’s record', async () => {
+    const { sid } = await seedBooking(t, a.token, { dname: 'Driver Erased', dmobile: '13911110078', dcardId: DRIVER_ID, plateNum: '粤B77777' });
+    await t.api.approveLogistics({ sid, pstatus: 1 }, a.token);
+    await t.api.logisticsArrive({ sid }, a.token);
+    await t.api.logisticsLeave({ sid }, a.token);
+    const ofBooking = async () => (await eventsOf(t, a.id, 'truck.arrived', 'truck.left')).filter((e) => e.data.bookingId === sid);
+    expect((await ofBooking()).map((e) => e.type)).toEqual(['truck.arrived', 'truck.left']);
+    expect((await t.api.erasePerson({ phone: '13911110078', keepBlacklist: false }, a.token)).status).toBe(0);
+    expect(await ofBooking()).toEqual([]);
   });
 
   it('on a private address when the operator does not allow it: refused with the reason', async () => {

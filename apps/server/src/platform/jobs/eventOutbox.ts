@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EventData, EventType } from '@openvisit/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { insertRow } from '../../db/client.js';
 import { eventOutbox } from '../../db/schema/index.js';
 import { type DbOrScope, dbFrom } from '../identity/tenancy.js';
@@ -26,19 +26,47 @@ export async function emitEvents(on: DbOrScope, companyId: number, events: reado
   else if (rows.length) await dbFrom(on).insert(eventOutbox).values(rows);
 }
 
-/**
- * A visit's events are forgotten with its record or its contact details (an erasure, a retention sweep shorter than
- * the 30 days events are kept): deleted with their deliveries, a waiting one never sent.
- */
-export async function forgetVisitEvents(on: DbOrScope, companyId: number, visitIds: readonly number[]): Promise<number> {
-  if (!visitIds.length) return 0;
-  const ids = sql.join(
-    visitIds.map((id) => sql`${String(id)}`),
+/** The records whose events an erasure or a retention rule forgets: visits, resident visitors, logistics bookings. */
+export interface EventSubjects {
+  vids?: readonly number[];
+  residentIds?: readonly number[];
+  bookingIds?: readonly number[];
+  /** Only the events whose type starts so ('door.': the pass records' retention); all of theirs without it. */
+  typePrefix?: string;
+}
+
+const inList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${String(id)}`),
     sql`, `,
   );
+
+/**
+ * A person's events are forgotten with their record or its contact details (an erasure, a retention sweep shorter than
+ * the 30 days events are kept): deleted with their deliveries, a waiting one never sent. Events name the record by
+ * `vid`, `residentId` or `bookingId` (a door or credential event a resident's by `person`).
+ */
+export async function forgetEventsOf(on: DbOrScope, companyId: number, of: EventSubjects): Promise<number> {
+  const { vids = [], residentIds = [], bookingIds = [] } = of;
+  const d = eventOutbox.data;
+  const naming = [
+    vids.length ? sql`${d}->>'vid' IN (${inList(vids)})` : null,
+    residentIds.length
+      ? sql`(${d}->>'residentId' IN (${inList(residentIds)}) OR (${d}->'person'->>'type' = 'resident' AND ${d}->'person'->>'id' IN (${inList(residentIds)})))`
+      : null,
+    bookingIds.length ? sql`${d}->>'bookingId' IN (${inList(bookingIds)})` : null,
+  ].filter((c) => c !== null);
+  if (!naming.length) return 0;
   const rows = await dbFrom(on)
     .delete(eventOutbox)
-    .where(and(eq(eventOutbox.companyId, companyId), sql`${eventOutbox.type} <> 'webhook.test'`, sql`${eventOutbox.data}->>'vid' IN (${ids})`))
+    .where(
+      and(
+        eq(eventOutbox.companyId, companyId),
+        sql`${eventOutbox.type} <> 'webhook.test'`,
+        of.typePrefix ? sql`starts_with(${eventOutbox.type}, ${of.typePrefix})` : undefined,
+        or(...naming),
+      ),
+    )
     .returning({ id: eventOutbox.id });
   return rows.length;
 }
