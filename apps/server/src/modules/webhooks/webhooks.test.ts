@@ -84,6 +84,26 @@ describe('webhooks', () => {
     await t.api.delWebhook({ id: theirs.id }, b.token);
   });
 
+  it('delivers the site’s events as the visits’, signed: a temporary card lent and returned, a truck in and out', async () => {
+    const { r, id } = await endpoint(['temporary_card.lent', 'temporary_card.returned', 'truck.arrived', 'truck.left']);
+    const cid = (await t.api.addInterimCard({ empid: host }, a.token)).result.cid;
+    await t.api.updateInterimCard({ cid, cardNo: 'WH01' }, a.token);
+    await t.api.returnInterimCard({ cid }, a.token);
+    const { sid } = await seedBooking(t, a.token, { dname: 'Driver Hook', dmobile: '13911110079', dcardId: DRIVER_ID, plateNum: '粤B88888' });
+    await t.api.approveLogistics({ sid, pstatus: 1 }, a.token);
+    await t.api.logisticsArrive({ sid }, a.token);
+    await t.api.logisticsLeave({ sid }, a.token);
+    await drainJobs(t);
+    const got = await r.waitFor(4);
+    // Verified by the standardwebhooks library (the receiver refuses a bad signature); the approval and the application sent nothing.
+    expect(r.refused).toBe(0);
+    expect(got.map((m) => m.type)).toEqual(['temporary_card.lent', 'temporary_card.returned', 'truck.arrived', 'truck.left']);
+    for (const m of got) expect(() => eventCatalogue[m.type as EventType].data.parse(m.data)).not.toThrow();
+    expect(got[0]?.data).toMatchObject({ cardId: cid, cardNo: 'WH01', holder: { employeeId: host, name: 'Host One' } });
+    expect(got[3]?.data).toMatchObject({ bookingId: sid, plate: '粤B88888', driver: { name: 'Driver Hook' } });
+    await t.api.delWebhook({ id }, a.token);
+  });
+
   it('retries a failing endpoint on the schedule, logs each answer, and a person can re-send and replay', async () => {
     const since = Date.now();
     const { r, id } = await endpoint(['visit.created']);
