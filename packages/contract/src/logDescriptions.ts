@@ -16,6 +16,11 @@ export const logDescriptions = {
   webhookSecretRotated: { en: 'new signing secret', zh: '已更换签名密钥' },
   webhookResent: { en: 'event {{event}} sent again', zh: '重发事件 {{event}}' },
   webhookReplayed: { en: '{{count}} events of {{from}} – {{to}} sent again', zh: '重发 {{from}} – {{to}} 的 {{count}} 个事件' },
+  // passkeys: an administrator's reset of another account's
+  twoStepReset: {
+    en: 'two-step sign-in reset: {{passkeys}} passkey(s) removed, sessions ended',
+    zh: '已重置两步验证：移除 {{passkeys}} 个通行密钥，已退出所有登录',
+  },
   // super accounts: a read-only look into one of their companies
   superReadOnlyEntered: { en: 'read-only view by the super account {{account}}', zh: '总部账号 {{account}} 只读查看' },
   superReadOnlyLeft: { en: 'read-only view by the super account {{account}} ended', zh: '总部账号 {{account}} 结束只读查看' },

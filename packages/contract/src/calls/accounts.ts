@@ -5,6 +5,7 @@ import { Status } from '../errors.js';
 import { zAccountName, zCompanyName, zCompanyShortName, zModuleGrants, zPassword, zPersonName, zPhone } from '../fieldSchemas.js';
 import { LogModule, Role, STAFF_TYPES } from '../lookups.js';
 import { zLang } from './auth.js';
+import { signInSecurity, zResetTwoStep } from './passkeys.js';
 
 const ALL_SESSION_ROLES = Object.values(Role);
 const COMPANY_ADMINS = [Role.ADMIN, Role.SUBADMIN] as const;
@@ -196,6 +197,7 @@ export const manager = z.object({
   remark: z.string(),
   status: z.int32(),
   locked: z.boolean(),
+  ...signInSecurity,
   /** A sub-administrator's (sType 5) granted modules (GRANT_AREAS); empty for other kinds. */
   modules: z.array(z.string()),
   createTime: epochMs,
@@ -278,7 +280,7 @@ export const updateManager = defineCall({
   area: 'accounts',
   module: 'accounts',
   summary:
-    'Change a staff account: only the fields given change; a new password, a new type, a new supplier company or disabling it ends its sessions; new grants of a sub-administrator (modules) hold from its next call. A server company must keep a supplier company (400 on supplierId; 602 when not found)',
+    'Change a staff account: only the fields given change; a new password, a new type, a new supplier company or disabling it ends its sessions; new grants of a sub-administrator (modules) hold from its next call; resetTwoStep removes its passkeys and turns its two-step sign-in off (sessions end). A server company must keep a supplier company (400 on supplierId; 602 when not found)',
   access: [Role.ADMIN, Role.SUBADMIN, Role.HSE],
   statuses: [Status.NO_SUCH_RECORD],
   log: { module: LogModule.ACCOUNT, event: 'update' },
@@ -289,6 +291,7 @@ export const updateManager = defineCall({
       password: zPassword.optional(),
       status: z.union([z.literal(0), z.literal(1)]).optional(),
       unlock: z.boolean().optional(),
+      resetTwoStep: zResetTwoStep,
       // Omitted fields stay as they are.
       sName: zPersonName.optional(),
       phone: zPhone.or(z.literal('')).optional(),

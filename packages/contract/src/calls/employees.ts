@@ -4,6 +4,7 @@ import { Status } from '../errors.js';
 import { zEmail, zPersonName, zPhone } from '../fieldSchemas.js';
 import { LogModule, NOTIFY_CHANNEL_MAX, Role } from '../lookups.js';
 import { IMPORT_TYPES } from '../validators.js';
+import { signInSecurityTold, zResetTwoStep } from './passkeys.js';
 
 /** Who manages the company's organisation: administrators, sub-administrators and HSE (as the original). */
 export const ORG_MANAGERS = [Role.ADMIN, Role.SUBADMIN, Role.HSE] as const;
@@ -51,6 +52,8 @@ export const employee = z.object({
   acEnd: z.string().nullable(),
   subaccountId: z.int32().nullable(),
   createTime: epochMs,
+  /** On the administrator's list and edit answers (modules/passkeys). */
+  ...signInSecurityTold,
 });
 export type Employee = z.infer<typeof employee>;
 
@@ -118,7 +121,8 @@ export const updateEmployee = defineCall({
   name: 'updateEmployee',
   area: 'employees',
   module: 'employees',
-  summary: 'Change an employee; omitted fields stay as they are (a sub-company only its own: 55 for any other)',
+  summary:
+    'Change an employee; omitted fields stay as they are (a sub-company only its own: 55 for any other); `resetTwoStep` removes their passkeys and turns their two-step sign-in off (their sessions end)',
   access: EMPLOYEE_EDITORS,
   statuses: [Status.EMPLOYEE_NOT_EXIST],
   fieldStatuses: { [Status.WORK_NUMBER_NOT_UNIQUE]: 'empNo', [Status.PHONE_NOT_UNIQUE]: 'phone', [Status.NO_SUCH_RECORD]: 'deptIds' },
@@ -127,6 +131,7 @@ export const updateEmployee = defineCall({
     userid: z.int32().optional(),
     empid: z.int32().positive(),
     acceptClause,
+    resetTwoStep: zResetTwoStep,
   }),
   output: employee,
 });

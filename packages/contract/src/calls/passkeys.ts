@@ -4,6 +4,21 @@ import { Status } from '../errors.js';
 import { LogModule, Role } from '../lookups.js';
 
 /**
+ * What an administrator sees of another account's sign-in (the staff, employee and sub-company answers carry it) and
+ * may reset there: the account's passkeys and its two steps, for a person who lost them after their identity was checked.
+ */
+export const signInSecurity = {
+  twoStep: z.boolean().describe('two-step sign-in on (a passkey or a recovery code after the password)'),
+  passkeys: z.int32().describe('how many passkeys the account has'),
+};
+/** The same where an answer tells it only on the administrator's list and form (absent elsewhere: not told). */
+export const signInSecurityTold = { twoStep: signInSecurity.twoStep.optional(), passkeys: signInSecurity.passkeys.optional() };
+export const zResetTwoStep = z
+  .literal(true)
+  .optional()
+  .describe("remove the account's passkeys and recovery codes, turn its two-step sign-in off and end its sessions");
+
+/**
  * Passkeys (WebAuthn, docs/modules/passkeys.md): a console account adds passkeys, signs in with one instead of its
  * password, or asks for one after the password (two-step sign-in, with recovery codes). Every person's account may;
  * machines' accounts (front desk, visitor machine) sign in unattended with their password and may not.

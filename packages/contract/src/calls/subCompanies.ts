@@ -3,6 +3,7 @@ import { coercedInt, defineCall, defineDownload, epochMs, ok, pageInput, pageOf 
 import { Status } from '../errors.js';
 import { zCompanyName, zCompanyShortName, zEmail, zModuleGrants, zPassword, zPersonName, zPhone } from '../fieldSchemas.js';
 import { LogModule, Role } from '../lookups.js';
+import { signInSecurityTold, zResetTwoStep } from './passkeys.js';
 import { PAD_IMAGE_EXTENSIONS, PAD_PICTURE_RULES, PAD_UPLOAD_MAX_BYTES } from './registration.pad.js';
 
 /**
@@ -55,6 +56,8 @@ export const subAccount = z.object({
   /** Outside its validity today (computed): it cannot sign in. */
   expired: z.boolean(),
   createTime: epochMs,
+  /** On the head office's list, detail and update answers. */
+  ...signInSecurityTold,
 });
 export type SubAccount = z.infer<typeof subAccount>;
 
@@ -131,7 +134,7 @@ export const updateSubAccount = defineCall({
   area: 'sub-companies',
   module: 'subCompanies',
   summary:
-    'Change a sub-company: only the fields given change. `isUse` 0 stops it (its sessions end); an archived one cannot be changed (58). Same refusals as addSubAccount',
+    'Change a sub-company: only the fields given change. `isUse` 0 stops it (its sessions end); `resetTwoStep` removes its passkeys and turns its two-step sign-in off (its sessions end); an archived one cannot be changed (58). Same refusals as addSubAccount',
   access: COMPANY_ADMINS,
   feature: 'subCompanies',
   statuses: [Status.NO_SUCH_RECORD, Status.UPDATE_NOT_ALLOWED],
@@ -156,6 +159,7 @@ export const updateSubAccount = defineCall({
       startDate: zDay.nullable().optional(),
       endDate: zDay.nullable().optional(),
       isUse: z.union([z.literal(0), z.literal(1)]).optional(),
+      resetTwoStep: zResetTwoStep,
     })
     .superRefine(datesInOrder),
   output: subAccount,

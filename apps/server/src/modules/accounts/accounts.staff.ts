@@ -1,4 +1,4 @@
-import { type In, isMachineAccount, MANAGED_STAFF_TYPES, type Manager, normalizePhone, Role, Status } from '@openvisit/contract';
+import { type In, isMachineAccount, logDesc, MANAGED_STAFF_TYPES, type Manager, normalizePhone, Role, Status } from '@openvisit/contract';
 import { supplierById } from '../../core/people/people.public.js';
 import { assertGates } from '../../core/sites/sites.public.js';
 import { uniqueViolation } from '../../db/sql.js';
@@ -8,6 +8,7 @@ import { hashPassword } from '../../platform/identity/crypto.js';
 import { revokeAccountSessions } from '../../platform/identity/sessions.js';
 import { clearAccountFailures, lockedAccountIds } from '../../platform/identity/signinGuard.js';
 import { inTransaction } from '../../platform/identity/tenancy.js';
+import { forgetPasskeys, resetTwoStep, type SignInSecurity, signInSecurityOf } from '../passkeys/passkeys.public.js';
 import { accountsRepository, type StaffRow } from './accounts.repository.js';
 import { signInNameTaken } from './accounts.service.js';
 
@@ -35,8 +36,11 @@ function assertManageable(ctx: AuthedContext, sType: number): void {
   if (allowed && !allowed.includes(sType)) throw new AppError(Status.NO_PERMISSION);
 }
 
-/** `locked`: some client address is locked out of the account now (platform/identity/signinGuard.ts). */
-export function toManager(s: StaffRow, locked = false): Manager {
+/**
+ * `locked`: some client address is locked out of the account now (platform/identity/signinGuard.ts); `security`: its
+ * passkeys and two-step sign-in (modules/passkeys).
+ */
+export function toManager(s: StaffRow, locked = false, security: SignInSecurity = { passkeys: 0, twoStep: false }): Manager {
   return {
     id: s.id,
     account: s.account,
@@ -50,6 +54,7 @@ export function toManager(s: StaffRow, locked = false): Manager {
     remark: s.remark,
     status: s.status,
     locked,
+    ...security,
     modules: s.modules,
     createTime: s.createdAt.getTime(),
   };
@@ -60,12 +65,9 @@ export async function listManagers(ctx: AuthedContext, input: In<'GetManagerByUs
   const types = input.sType !== undefined ? (allowed && !allowed.includes(input.sType) ? [] : [input.sType]) : allowed;
   if (types && types.length === 0) return [];
   const rows = await repoOf(ctx).listStaff(types);
-  const locked = await lockedAccountIds(
-    ctx.tenant,
-    'staff',
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => toManager(r, locked.has(r.id)));
+  const ids = rows.map((r) => r.id);
+  const [locked, security] = await Promise.all([lockedAccountIds(ctx.tenant, 'staff', ids), signInSecurityOf(ctx.system, 'staff', ids)]);
+  return rows.map((r) => toManager(r, locked.has(r.id), security(r.id)));
 }
 
 /**
@@ -127,7 +129,7 @@ export async function addManager(ctx: AuthedContext, input: ManagerInput & { pas
 
 export async function updateManager(
   ctx: AuthedContext,
-  input: Partial<Omit<ManagerInput, 'account'>> & { account: string; status?: 0 | 1; unlock?: boolean },
+  input: Partial<Omit<ManagerInput, 'account'>> & { account: string; status?: 0 | 1; unlock?: boolean; resetTwoStep?: true },
 ): Promise<Manager> {
   const repo = repoOf(ctx);
   const existing = await repo.staffByAccount(input.account);
@@ -157,13 +159,15 @@ export async function updateManager(
     ...(input.password && { passwordHash: await hashPassword(input.password), mustChangePassword: firstPasswordChange(sType) }),
   });
   if (input.unlock || input.password) await clearAccountFailures(ctx.tenant, 'staff', existing.id);
+  if (input.resetTwoStep) ctx.audit.desc = logDesc('twoStepReset', { passkeys: await resetTwoStep(ctx.system, { kind: 'staff', id: existing.id }) });
   // A disabled account, a new password or a new role must not keep old sessions alive.
   // The session carries the supplier company too.
   if (input.status === 1 || input.password || sType !== existing.sType || supplierId !== existing.supplierId)
     await revokeAccountSessions(ctx.tenant, 'staff', existing.id);
   ctx.audit.objId = row.account;
   ctx.audit.objName = row.name;
-  return toManager(row, !(input.unlock || input.password) && (await lockedAccountIds(ctx.tenant, 'staff', [row.id])).has(row.id));
+  const locked = !(input.unlock || input.password) && (await lockedAccountIds(ctx.tenant, 'staff', [row.id])).has(row.id);
+  return toManager(row, locked, (await signInSecurityOf(ctx.system, 'staff', [row.id]))(row.id));
 }
 
 /**
@@ -190,6 +194,8 @@ export async function deleteManager(ctx: AuthedContext, input: In<'DeleteManager
     await accountsRepository(tx).deleteStaff(existing.id);
     await revokeAccountSessions(tx, 'staff', existing.id);
   });
+  // Passkeys are keyed by the account's id, which no later account takes; they go with it all the same.
+  await forgetPasskeys(ctx.system, { kind: 'staff', id: existing.id });
   ctx.audit.objId = existing.account;
   ctx.audit.objName = existing.name;
   return null;

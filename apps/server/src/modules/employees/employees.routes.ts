@@ -5,12 +5,13 @@ import { bindDownload } from '../../platform/http/downloads.js';
 import * as attributes from './employees.attributes.js';
 import { exportEmployees } from './employees.export.js';
 import { importEmployees, importTemplate } from './employees.import.js';
+import * as security from './employees.security.js';
 
 export const employeesRoutes = [
   bind(c.addEmployee, (input, ctx) => employees.add(ctx, input)),
-  bind(c.updateEmployee, (input, ctx) => employees.update(ctx, input)),
-  bind(c.batchDelEmployee, (input, ctx) => employees.removeMany(ctx, input)),
-  bind(c.getEmpListPages, (input, ctx) => employees.page(ctx, input)),
+  bind(c.updateEmployee, (input, ctx) => security.update(ctx, input)),
+  bind(c.batchDelEmployee, (input, ctx) => security.removeMany(ctx, input)),
+  bind(c.getEmpListPages, (input, ctx) => security.page(ctx, input)),
   bind(c.getEmpList, (_input, ctx) => employees.pickerList(ctx)),
   bind(c.getEmployeeCount, (_input, ctx) => employees.counts(ctx)),
   bind(c.getEmpByName, (input, ctx) => employees.search(ctx, input)),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { passkeyChallenges, passkeys, signInFactors } from '../../db/schema/index.js';
 import type { AccountKind } from '../../platform/identity/sessions.js';
 import { dbOf, type SystemScope } from '../../platform/identity/tenancy.js';
@@ -89,6 +89,26 @@ function factors(db: Db) {
         .values({ accountKind: a.kind, accountId: a.id, companyId: a.companyId, recoveryHashes })
         .onConflictDoUpdate({ target: [signInFactors.accountKind, signInFactors.accountId], set: { recoveryHashes, updatedAt: new Date() } }),
     clearFactor: (a: Pick<Account, 'kind' | 'id'>) => db.delete(signInFactors).where(factorOf(a)),
+    /** Of these accounts of one kind: how many passkeys each has and whether its two steps are on (only those with either). */
+    async security(kind: AccountKind, ids: readonly number[]): Promise<Map<number, { passkeys: number; twoStep: boolean }>> {
+      const out = new Map<number, { passkeys: number; twoStep: boolean }>();
+      if (!ids.length) return out;
+      const keys = [...ids];
+      const [counts, on] = await Promise.all([
+        db
+          .select({ id: passkeys.accountId, n: count() })
+          .from(passkeys)
+          .where(and(eq(passkeys.accountKind, kind), inArray(passkeys.accountId, keys)))
+          .groupBy(passkeys.accountId),
+        db
+          .select({ id: signInFactors.accountId })
+          .from(signInFactors)
+          .where(and(eq(signInFactors.accountKind, kind), inArray(signInFactors.accountId, keys))),
+      ]);
+      for (const c of counts) out.set(c.id, { passkeys: c.n, twoStep: false });
+      for (const f of on) out.set(f.id, { passkeys: out.get(f.id)?.passkeys ?? 0, twoStep: true });
+      return out;
+    },
     /** Spends one recovery code: false when it is not (or no longer) the account's. */
     spendRecovery: (a: Pick<Account, 'kind' | 'id'>, hash: string) =>
       db

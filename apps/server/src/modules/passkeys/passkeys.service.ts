@@ -11,7 +11,7 @@ import { uniqueViolation } from '../../db/sql.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
 import { AppError } from '../../platform/http/errors.js';
 import { randomToken, type SecretBox, sha256 } from '../../platform/identity/crypto.js';
-import type { Session } from '../../platform/identity/sessions.js';
+import { revokeAccountSessions, type Session } from '../../platform/identity/sessions.js';
 import type { SystemScope } from '../../platform/identity/tenancy.js';
 import { type Account, type PasskeyRow, passkeysRepository } from './passkeys.repository.js';
 
@@ -285,12 +285,29 @@ export async function secondStepAccount(deps: PasskeyDeps, input: Pick<In<'passk
 }
 
 /**
- * An account's passkeys removed and its two steps turned off, by someone who vouches for the person (the operator's
- * CLI): the last way back when the passkeys and the recovery codes are all lost. Answers how many passkeys went.
+ * An account's passkeys removed and its two steps turned off: the account is gone, or someone who vouches for the
+ * person (an administrator of theirs, the operator's CLI) gives back the way in when the passkeys and the recovery
+ * codes are all lost. Answers how many passkeys went.
  */
 export async function forgetPasskeys(system: SystemScope, account: Pick<Account, 'kind' | 'id'>): Promise<number> {
   const repo = passkeysRepository(system);
   const removed = await repo.removeAll(account);
   await repo.clearFactor(account);
   return removed;
+}
+
+/** `forgetPasskeys`, and the account's sessions ended: whoever held them signs in again with the password alone. */
+export async function resetTwoStep(system: SystemScope, account: Pick<Account, 'kind' | 'id'>): Promise<number> {
+  const removed = await forgetPasskeys(system, account);
+  await revokeAccountSessions(system, account.kind, account.id);
+  return removed;
+}
+
+export type SignInSecurity = { passkeys: number; twoStep: boolean };
+const NONE: SignInSecurity = { passkeys: 0, twoStep: false };
+
+/** What the console shows of these accounts' sign-in beside their other settings; a function answering each one's. */
+export async function signInSecurityOf(system: SystemScope, kind: Account['kind'], ids: readonly number[]): Promise<(id: number) => SignInSecurity> {
+  const found = await passkeysRepository(system).security(kind, ids);
+  return (id) => found.get(id) ?? NONE;
 }

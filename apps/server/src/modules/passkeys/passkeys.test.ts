@@ -204,4 +204,53 @@ describe('passkeys', () => {
     expect((await t.call('superAccountLogin', { account: sup.account, password: PASSWORD })).status).toBe(Status.PASSKEY_NEEDED);
     expect((await passkeySignIn(supKey)).result).toMatchObject({ role: Role.SUPER, companies: [{ userid: a.id }] });
   });
+
+  it('an administrator sees and resets the two steps of a staff account, an employee and a sub-company; nobody else can', async () => {
+    /** An account with a passkey and two-step on: a password alone no longer signs it in. */
+    const secured = async (token: string) => {
+      await addPasskey(token, new SoftAuthenticator(ORIGIN));
+      expect((await t.call('setTwoStep', { on: true }, token)).status).toBe(0);
+    };
+    const staff = await seedStaff(t, a.id, Role.HSE);
+    await secured(staff.token);
+    const emp = await seedEmployee(t, a.id);
+    const empToken = (await t.api.empLogin({ phone: emp.phone, empPwd: PASSWORD })).result.token;
+    await secured(empToken);
+    const sub = await seedSubAccount(t, a.id);
+    const subToken = (await t.api.subAccountLogin({ email: sub.email, password: PASSWORD })).result.token;
+    await secured(subToken);
+
+    // Seen on the administrator's lists.
+    const listed = (await t.api.GetManagerByUser({}, a.token)).result.find((m) => m.id === staff.id);
+    expect(listed).toMatchObject({ twoStep: true, passkeys: 1 });
+    const emps = (await t.api.getEmpListPages({ name: emp.phone }, a.token)).result.list;
+    expect(emps).toEqual([expect.objectContaining({ empid: emp.id, twoStep: true, passkeys: 1 })]);
+    expect((await t.api.getSubAccountById({ id: sub.id }, a.token)).result).toMatchObject({ twoStep: true, passkeys: 1 });
+
+    // Another company's administrator, or the account itself in another's place, cannot.
+    expect((await t.call('updateEmployee', { empid: emp.id, resetTwoStep: true }, b.token)).status).toBe(Status.EMPLOYEE_NOT_EXIST);
+    expect((await t.call('updateSubAccount', { id: sub.id, resetTwoStep: true }, b.token)).status).toBe(Status.NO_SUCH_RECORD);
+    expect((await t.call('UpdateManager', { account: staff.account, resetTwoStep: true }, b.token)).status).toBe(Status.NO_SUCH_RECORD);
+    expect((await t.call('updateSubAccount', { id: sub.id, resetTwoStep: true }, staff.token)).status).toBe(Status.NO_PERMISSION);
+    expect((await t.call('UpdateManager', { account: staff.account, resetTwoStep: 'yes' }, a.token)).status).toBe(Status.BAD_PARAMS);
+    expect((await t.call<{ twoStep: boolean }>('getPasskeys', {}, staff.token)).result.twoStep).toBe(true);
+
+    // Reset: passkeys and codes gone, two steps off, sessions ended; the password alone signs in again.
+    const reset = await t.api.UpdateManager({ account: staff.account, resetTwoStep: true }, a.token);
+    expect(reset.result).toMatchObject({ twoStep: false, passkeys: 0 });
+    expect((await t.api.GetUserInfo({}, staff.token)).status).toBe(Status.TOKEN_INVALID);
+    expect((await t.call('Login', { email: staff.account, password: PASSWORD })).status).toBe(0);
+    expect((await t.api.updateEmployee({ empid: emp.id, resetTwoStep: true }, a.token)).result).toMatchObject({ twoStep: false, passkeys: 0 });
+    expect((await t.call('empLogin', { phone: emp.phone, empPwd: PASSWORD })).status).toBe(0);
+    expect((await t.api.updateSubAccount({ id: sub.id, resetTwoStep: true }, a.token)).result).toMatchObject({ twoStep: false, passkeys: 0 });
+    expect((await t.call('subAccountLogin', { email: sub.email, password: PASSWORD })).status).toBe(0);
+    const logged = await t.db.select().from(operationLogs).where(eq(operationLogs.companyId, a.id));
+    expect(logged.filter((l) => l.descKey === 'twoStepReset').map((l) => l.descParams)).toEqual([{ passkeys: 1 }, { passkeys: 1 }, { passkeys: 1 }]);
+
+    // A deleted account's passkeys go with it.
+    const gone = await seedStaff(t, a.id, Role.HSE);
+    await addPasskey(gone.token, new SoftAuthenticator(ORIGIN));
+    await t.api.DeleteManager({ account: gone.account }, a.token);
+    expect(await t.db.select().from(passkeys).where(eq(passkeys.accountId, gone.id))).toEqual([]);
+  });
 });

@@ -7,6 +7,7 @@ import { hashPassword, randomToken } from '../../platform/identity/crypto.js';
 import { revokeAccountSessions } from '../../platform/identity/sessions.js';
 import { inTransaction } from '../../platform/identity/tenancy.js';
 import { mailSubAccountLink } from '../auth/auth.public.js';
+import { forgetPasskeys, resetTwoStep, signInSecurityOf } from '../passkeys/passkeys.public.js';
 import { type SubAccountRow, type SubAccountValues, subCompaniesRepository } from './subCompanies.repository.js';
 
 const repoOf = (ctx: AuthedContext) => subCompaniesRepository(ctx.tenant);
@@ -115,7 +116,7 @@ export async function add(ctx: AuthedContext, input: In<'addSubAccount'>): Promi
 }
 
 export async function update(ctx: AuthedContext, input: In<'updateSubAccount'>): Promise<SubAccount> {
-  const { userid: _u, id, ...changes } = input;
+  const { userid: _u, id, resetTwoStep: reset, ...changes } = input;
   const before = await subAccountOf(ctx, id);
   if (before.archivedAt) throw new AppError(Status.UPDATE_NOT_ALLOWED, 'An archived sub-company cannot be changed');
   const start = changes.startDate !== undefined ? changes.startDate : before.startDate;
@@ -128,12 +129,27 @@ export async function update(ctx: AuthedContext, input: In<'updateSubAccount'>):
   // Stopped, or its sign-in address changed: whoever is signed in as it is signed out.
   if ((changes.isUse === 0 && before.isUse !== 0) || (changes.email && changes.email.toLowerCase() !== before.email.toLowerCase()))
     await revokeAccountSessions(ctx.system, 'sub', id);
+  if (reset) ctx.audit.desc = logDesc('twoStepReset', { passkeys: await resetTwoStep(ctx.system, { kind: 'sub', id }) });
   audit(ctx, row);
-  return toSubAccount(row);
+  const [answer] = await withSecurity(ctx, [toSubAccount(row)]);
+  return answer ?? toSubAccount(row);
+}
+
+/** The head office's view of sub-companies: with each one's passkeys and two-step sign-in (modules/passkeys). */
+async function withSecurity(ctx: AuthedContext, list: SubAccount[]): Promise<SubAccount[]> {
+  if (ownSub(ctx) !== null) return list;
+  const security = await signInSecurityOf(
+    ctx.system,
+    'sub',
+    list.map((s) => s.id),
+  );
+  return list.map((s) => ({ ...s, ...security(s.id) }));
 }
 
 export async function getById(ctx: AuthedContext, input: In<'getSubAccountById'>): Promise<SubAccount> {
-  return toSubAccount(await subAccountOf(ctx, input.id));
+  const [one] = await withSecurity(ctx, [toSubAccount(await subAccountOf(ctx, input.id))]);
+  if (!one) throw notFound('sub-company');
+  return one;
 }
 
 export async function listAll(ctx: AuthedContext, input: In<'getSubAccountByUserid'>) {
@@ -153,7 +169,10 @@ export async function page(ctx: AuthedContext, input: In<'getSubAccountPageByUse
     pageNo: Math.floor(input.startIndex / input.requestedCount) + 1,
     pageSize: input.requestedCount,
     count,
-    list: rows.map((r) => toSubAccount(r, day)),
+    list: await withSecurity(
+      ctx,
+      rows.map((r) => toSubAccount(r, day)),
+    ),
   };
 }
 
@@ -183,6 +202,7 @@ export async function remove(ctx: AuthedContext, ids: number[], archive: boolean
     return { rows, gone, archived: kept.size };
   });
   for (const r of outcome.rows) await revokeAccountSessions(ctx.system, 'sub', r.id);
+  for (const r of outcome.gone) await forgetPasskeys(ctx.system, { kind: 'sub', id: r.id });
   for (const r of outcome.gone) if (r.logo) await ctx.services.files.remove(r.logo);
   const [first] = outcome.rows;
   if (outcome.rows.length === 1 && first) audit(ctx, first);

@@ -7,3 +7,4 @@ import { lazy } from 'react';
 export const PasskeysCard = lazy(() => import('./components/PasskeysCard').then((m) => ({ default: m.PasskeysCard })));
 export const PasskeySignInButton = lazy(() => import('./components/PasskeySignIn').then((m) => ({ default: m.PasskeySignInButton })));
 export const PasskeySecondStep = lazy(() => import('./components/PasskeySignIn').then((m) => ({ default: m.PasskeySecondStep })));
+export { TwoStepReset } from './components/TwoStepReset';

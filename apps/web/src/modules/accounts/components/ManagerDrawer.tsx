@@ -8,6 +8,7 @@ import { PasswordStrengthMeter } from '../../../platform/components/PasswordStre
 import { handleFormError } from '../../../platform/fieldErrors';
 import { DAY_FORMAT } from '../../../platform/format';
 import { useRules } from '../../../platform/formRules';
+import { TwoStepReset } from '../../passkeys/public';
 import { useSuppliers } from '../../residents/public';
 import { useAddManager, useUpdateManager } from '../api';
 import { useRoleLabel } from '../roleLabels';
@@ -161,6 +162,17 @@ export function ManagerDrawer({
               {t('accounts.managers.unlock')}
             </Button>
           }
+        />
+      ) : null}
+      {manager ? (
+        <TwoStepReset
+          name={manager.sName || manager.account}
+          security={manager}
+          pending={update.isPending}
+          reset={async () => {
+            await update.mutateAsync({ ...unchanged(manager), resetTwoStep: true });
+            return manager.passkeys;
+          }}
         />
       ) : null}
       <Form form={form} name="manager" layout="vertical" initialValues={initial} onFinish={submit}>

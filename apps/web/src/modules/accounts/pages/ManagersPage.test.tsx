@@ -26,6 +26,8 @@ const manager = (id: number, account: string, sType: number, supplierId: number 
   remark: '',
   status: 0,
   locked: false,
+  twoStep: false,
+  passkeys: 0,
   modules: sType === 5 ? ['employees'] : [],
   createTime: 0,
 });
@@ -83,6 +85,35 @@ describe('staff accounts screen', () => {
     expect(screen.getByText('hse_1').closest('tr')?.textContent).toContain("Person's account");
     fireEvent.click(screen.getByText('Add staff account').closest('button') as HTMLElement);
     expect(await screen.findByText(/it keeps this password until you change it here/)).toBeTruthy();
+  });
+
+  it("an account's passkeys and two steps show on its form; reset is asked first, then sent and the notice goes", async () => {
+    saveLogin({ token: 'tok', tokenExpire: 0, role: Role.ADMIN, sType: -1, userid: 1, company: 'ACME' }, 'manager');
+    const secured = { ...manager(3, 'hse_2', 0), sName: 'Hana', twoStep: true, passkeys: 2 };
+    const server = stubServer(
+      handlers({
+        GetManagerByUser: ok([secured, manager(4, 'hse_3', 0)]),
+        UpdateManager: () => ({ status: 0, result: { ...secured, twoStep: false, passkeys: 0 } }),
+      }),
+    );
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit hse_3' }));
+    expect(await screen.findByText('Edit staff account hse_3')).toBeTruthy();
+    expect(screen.queryByText(/Two-step sign-in is/)).toBeNull();
+    fireEvent.click(screen.getByText('Cancel').closest('button') as HTMLElement);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit hse_2' }));
+    expect(await screen.findByText('Two-step sign-in is on · 2 passkeys')).toBeTruthy();
+    fireEvent.click(screen.getByText('Reset').closest('button') as HTMLElement);
+    expect(await screen.findByText('Reset the sign-in security of Hana?')).toBeTruthy();
+    expect(server.bodies('UpdateManager')).toHaveLength(0);
+    const confirm = (await screen.findAllByText('Reset'))
+      .map((n) => n.closest('button'))
+      .find((b) => b?.className.includes('ant-btn-dangerous') && b.closest('.ant-popconfirm'));
+    fireEvent.click(confirm as HTMLElement);
+    await waitFor(() => expect(server.bodies('UpdateManager')).toHaveLength(1));
+    expect(server.bodies('UpdateManager')[0]).toMatchObject({ account: 'hse_2', resetTwoStep: true });
+    expect(await screen.findByText('Two-step sign-in reset; 2 passkey(s) removed')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(/Two-step sign-in is on/)).toBeNull());
   });
 
   it('names role 0 Executive under the HSE-administrator-change flag', async () => {

@@ -8,6 +8,7 @@ import { deptOptions, FaceSyncOfPerson } from '../../../core/people/public';
 import { handleFormError } from '../../../platform/fieldErrors';
 import { useRules } from '../../../platform/formRules';
 import { useLabel } from '../../../platform/i18n';
+import { TwoStepReset } from '../../passkeys/public';
 import { EMPLOYEE_ERROR_TEXT, employeeErrorField, useAddEmployee, useUpdateEmployee } from '../api';
 import { EMPLOYEE_STATUSES, type EmployeeStatus } from '../query';
 import { usePeopleRules } from '../rules';
@@ -235,6 +236,17 @@ export function EmployeeDrawer({
         </Space>
       }
     >
+      {editing ? (
+        <TwoStepReset
+          name={editing.empName}
+          security={editing}
+          pending={update.isPending}
+          reset={async () => {
+            await update.mutateAsync({ empid: editing.empid, resetTwoStep: true });
+            return editing.passkeys ?? 0;
+          }}
+        />
+      ) : null}
       {variant === 'company' ? <PhotoField editing={editing} newFace={newFace} onNewFace={setNewFace} /> : null}
       <Form
         form={form}

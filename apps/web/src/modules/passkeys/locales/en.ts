@@ -32,6 +32,17 @@ export const passkeysEn = {
     newCodes: 'New recovery codes',
     newCodesConfirm: 'Make new recovery codes? The ones you have stop working.',
   },
+  reset: {
+    on: 'Two-step sign-in is on',
+    off: 'Two-step sign-in is off',
+    passkeys_one: '{{count}} passkey',
+    passkeys_other: '{{count}} passkeys',
+    action: 'Reset',
+    confirm: 'Reset the sign-in security of {{name}}?',
+    explain:
+      'Removes all their passkeys and recovery codes, turns two-step sign-in off and signs them out everywhere: their password alone will sign them in. Do this only after checking that it really is them who lost their passkeys.',
+    done: 'Two-step sign-in reset; {{count}} passkey(s) removed',
+  },
   codes: {
     title: 'Your recovery codes',
     warning: 'Keep these somewhere safe, away from this device. Each signs you in once when no passkey is at hand. They are shown only now.',

@@ -33,6 +33,16 @@ export const passkeysZh: DeepStrings<typeof passkeysEn> = {
     newCodes: '生成新的恢复码',
     newCodesConfirm: '生成新的恢复码？现有的恢复码将失效。',
   },
+  reset: {
+    on: '已开启两步验证',
+    off: '未开启两步验证',
+    passkeys_one: '{{count}} 个通行密钥',
+    passkeys_other: '{{count}} 个通行密钥',
+    action: '重置',
+    confirm: '重置 {{name}} 的登录安全设置？',
+    explain: '将移除其全部通行密钥和恢复码，关闭两步验证，并退出其所有登录，之后仅凭密码即可登录。请先核实确实是本人丢失了通行密钥。',
+    done: '已重置两步验证，移除 {{count}} 个通行密钥',
+  },
   codes: {
     title: '您的恢复码',
     warning: '请将其保存在安全的地方，不要与本设备放在一起。手边没有通行密钥时，每个恢复码可登录一次。恢复码仅显示这一次。',

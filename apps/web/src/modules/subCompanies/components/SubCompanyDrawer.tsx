@@ -24,6 +24,7 @@ import { handleFormError } from '../../../platform/fieldErrors';
 import { useRules } from '../../../platform/formRules';
 import { currentLang } from '../../../platform/i18n';
 import { useGates, useGroups } from '../../devices/public';
+import { TwoStepReset } from '../../passkeys/public';
 import { useAddSubAccount, useSubLogoUrl, useSubTemplates, useUpdateSubAccount, useUploadSubLogo } from '../api';
 import { SaveTemplateButton } from './SaveTemplateButton';
 import { alikeInput, type SubValues, valuesOf } from './subValues';
@@ -193,6 +194,17 @@ export function SubCompanyDrawer({ open, sub, onClose }: { open: boolean; sub: S
         </Space>
       }
     >
+      {sub ? (
+        <TwoStepReset
+          name={sub.companyName}
+          security={sub}
+          pending={update.isPending}
+          reset={async () => {
+            await update.mutateAsync({ id: sub.id, resetTwoStep: true });
+            return sub.passkeys ?? 0;
+          }}
+        />
+      ) : null}
       <Form form={form} layout="vertical" initialValues={initial} onFinish={submit} name="sub-company">
         <Form.Item name="companyName" label={t('subCompanies.form.companyName')} rules={rules.companyName()}>
           <Input />
