@@ -7,6 +7,7 @@ import {
   eventCatalogue,
   exampleEvent,
   isWriteCall,
+  scopeNeeded,
   statusCatalogue,
   statusField,
   statusInfo,
@@ -115,13 +116,18 @@ function buildDocument(version: string) {
           ? 'a door device (Authorization: Device <eid>.<secret>)'
           : `roles ${call.access.join(', ')}`;
     const statuses = statusesOf(call);
+    // What an API key needs to make the call (docs/modules/apiKeys.md); null: no key may.
+    const scope = call.access === 'public' || call.access === 'device' ? null : scopeNeeded(call);
+    const byKey = scope === null ? '' : ` API key: ${scope === 'any' ? 'any scope' : `scope ${scope}`}.`;
     const op: Record<string, unknown> = {
       operationId: call.name.replace(/\//g, '_'),
       tags: [call.module],
       summary: call.summary,
-      description: `Access: ${access}.${call.feature ? ` Feature: ${call.feature}.` : ''}${describeStatuses(statuses)}`,
+      description: `Access: ${access}.${byKey}${call.feature ? ` Feature: ${call.feature}.` : ''}${describeStatuses(statuses)}`,
       'x-statuses': statuses,
-      security: call.access === 'public' ? [] : call.access === 'device' ? [{ device: [] }] : [{ token: [] }],
+      ...(scope !== null && { 'x-api-key-scope': scope }),
+      security:
+        call.access === 'public' ? [] : call.access === 'device' ? [{ device: [] }] : [{ token: [] }, ...(scope === null ? [] : [{ apiKey: [] }])],
       responses: { 200: { description: 'Envelope', content: { 'application/json': { schema: envelope } } } },
     };
     if (call.method === 'GET') {
@@ -135,13 +141,16 @@ function buildDocument(version: string) {
   }
   for (const d of allDownloads) {
     const props = (schemaOf(d.input, 'input').properties ?? {}) as Record<string, unknown>;
+    // A download needs its area's read scope of a key (downloads.ts), whatever it logs.
+    const scope = d.access === 'public' ? null : scopeNeeded({ name: d.name, area: d.area });
     paths[`/api/${d.name}`] = {
       get: {
         operationId: d.name,
         tags: [d.module],
         summary: d.summary,
-        description: `Access: ${d.access === 'public' ? 'public' : `roles ${d.access.join(', ')}`}. Answers the file (${d.contentType}); errors as the JSON envelope.`,
-        security: d.access === 'public' ? [] : [{ token: [] }],
+        description: `Access: ${d.access === 'public' ? 'public' : `roles ${d.access.join(', ')}`}.${scope === null ? '' : ` API key: ${scope === 'any' ? 'any scope' : `scope ${scope}`}.`} Answers the file (${d.contentType}); errors as the JSON envelope.`,
+        ...(scope !== null && { 'x-api-key-scope': scope }),
+        security: d.access === 'public' ? [] : [{ token: [] }, ...(scope === null ? [] : [{ apiKey: [] }])],
         parameters: Object.entries(props).map(([name, schema]) => ({ name, in: 'query', schema })),
         responses: { 200: { description: 'The file', content: { [d.contentType]: { schema: { type: 'string', format: 'binary' } } } } },
       },
@@ -159,6 +168,12 @@ function buildDocument(version: string) {
     components: {
       securitySchemes: {
         token: { type: 'apiKey', in: 'header', name: 'X-COOLVISIT-TOKEN' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            "A company's API key (`Authorization: Bearer ovk_…`, Settings › Integrations › API keys), acting as the company's administrator within its scopes: each call names the scope it needs (`x-api-key-scope`; 'any' for the reads every account makes), a write its area's `:write`. Beyond them 610; a revoked key 27, an expired one 29. Under /api/ only.",
+        },
         device: {
           type: 'apiKey',
           in: 'header',

@@ -80,6 +80,14 @@ describe('wire protocol and transport', () => {
     const add = (doc.paths['/api/addEmployee'] as { post: { description: string; 'x-statuses': { code: number }[] } }).post;
     expect(add.description).toContain('241 WORK_NUMBER_NOT_UNIQUE');
     expect(add['x-statuses'].map((s) => s.code)).toContain(241);
+    // What an API key needs for each call: a write its area's write scope, a read its read scope; none for sign-in.
+    type Op = { description: string; 'x-api-key-scope'?: string; security: object[] };
+    const op = (path: string, method = 'post') => (doc.paths[path] as Record<string, Op>)[method];
+    expect(op('/api/addEmployee')).toMatchObject({ 'x-api-key-scope': 'employees:write', security: [{ token: [] }, { apiKey: [] }] });
+    expect(op('/api/getEmpListPages')?.description).toContain('API key: scope employees:read.');
+    expect(op('/api/Login')?.['x-api-key-scope']).toBeUndefined();
+    expect(op('/api/updatePassword')).toMatchObject({ security: [{ token: [] }] });
+    expect(op('/api/ExportEmployeeList', 'get')).toMatchObject({ 'x-api-key-scope': 'employees:read' });
     // Each event of the catalogue as the request an endpoint receives, its body's schema and an example.
     const hooks = (doc as unknown as { webhooks: Record<string, { post: Hook }> }).webhooks;
     type Hook = {
