@@ -1,7 +1,7 @@
 import { type Employee, type In, logDesc } from '@openvisit/contract';
 import { employees } from '../../core/people/people.public.js';
 import type { AuthedContext } from '../../platform/http/calls.js';
-import { forgetPasskeys, resetTwoStep, signInSecurityOf } from '../passkeys/passkeys.public.js';
+import { forgetPasskeys, resetTwoStep, withSignInSecurity } from '../passkeys/passkeys.public.js';
 
 /*
  * Employees' sign-in security on the administrator's side (modules/passkeys): the list and the edit answer say each
@@ -9,14 +9,7 @@ import { forgetPasskeys, resetTwoStep, signInSecurityOf } from '../passkeys/pass
  * not in core/people, because core never reads the modules above it.
  */
 
-async function withSecurity<T extends { empid: number }>(ctx: AuthedContext, list: T[]): Promise<T[]> {
-  const security = await signInSecurityOf(
-    ctx.system,
-    'employee',
-    list.map((e) => e.empid),
-  );
-  return list.map((e) => ({ ...e, ...security(e.empid) }));
-}
+const withSecurity = <T extends { empid: number }>(ctx: AuthedContext, list: T[]) => withSignInSecurity(ctx.system, 'employee', list, (e) => e.empid);
 
 /** The edit, then (the employee being one the caller may edit) the reset it asks for. */
 export async function update(ctx: AuthedContext, input: In<'updateEmployee'>): Promise<Employee> {

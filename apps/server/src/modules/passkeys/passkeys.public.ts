@@ -10,4 +10,5 @@ export {
   signInAccount,
   signInSecurityOf,
   signInStart,
+  withSignInSecurity,
 } from './passkeys.service.js';

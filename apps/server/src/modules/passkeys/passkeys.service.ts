@@ -306,6 +306,17 @@ export async function resetTwoStep(system: SystemScope, account: Pick<Account, '
 export type SignInSecurity = { passkeys: number; twoStep: boolean };
 const NONE: SignInSecurity = { passkeys: 0, twoStep: false };
 
+/** Each of these answers with its account's sign-in security (`idOf` names the account of kind `kind`). */
+export async function withSignInSecurity<T>(
+  system: SystemScope,
+  kind: Account['kind'],
+  list: readonly T[],
+  idOf: (item: T) => number,
+): Promise<(T & SignInSecurity)[]> {
+  const security = await signInSecurityOf(system, kind, list.map(idOf));
+  return list.map((item) => ({ ...item, ...security(idOf(item)) }));
+}
+
 /** What the console shows of these accounts' sign-in beside their other settings; a function answering each one's. */
 export async function signInSecurityOf(system: SystemScope, kind: Account['kind'], ids: readonly number[]): Promise<(id: number) => SignInSecurity> {
   const found = await passkeysRepository(system).security(kind, ids);

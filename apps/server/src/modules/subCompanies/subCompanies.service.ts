@@ -7,7 +7,7 @@ import { hashPassword, randomToken } from '../../platform/identity/crypto.js';
 import { revokeAccountSessions } from '../../platform/identity/sessions.js';
 import { inTransaction } from '../../platform/identity/tenancy.js';
 import { mailSubAccountLink } from '../auth/auth.public.js';
-import { forgetPasskeys, resetTwoStep, signInSecurityOf } from '../passkeys/passkeys.public.js';
+import { forgetPasskeys, resetTwoStep, withSignInSecurity } from '../passkeys/passkeys.public.js';
 import { type SubAccountRow, type SubAccountValues, subCompaniesRepository } from './subCompanies.repository.js';
 
 const repoOf = (ctx: AuthedContext) => subCompaniesRepository(ctx.tenant);
@@ -137,13 +137,7 @@ export async function update(ctx: AuthedContext, input: In<'updateSubAccount'>):
 
 /** The head office's view of sub-companies: with each one's passkeys and two-step sign-in (modules/passkeys). */
 async function withSecurity(ctx: AuthedContext, list: SubAccount[]): Promise<SubAccount[]> {
-  if (ownSub(ctx) !== null) return list;
-  const security = await signInSecurityOf(
-    ctx.system,
-    'sub',
-    list.map((s) => s.id),
-  );
-  return list.map((s) => ({ ...s, ...security(s.id) }));
+  return ownSub(ctx) !== null ? list : withSignInSecurity(ctx.system, 'sub', list, (s) => s.id);
 }
 
 export async function getById(ctx: AuthedContext, input: In<'getSubAccountById'>): Promise<SubAccount> {
