@@ -7,4 +7,5 @@ import { lazy } from 'react';
 export const PasskeysCard = lazy(() => import('./components/PasskeysCard').then((m) => ({ default: m.PasskeysCard })));
 export const PasskeySignInButton = lazy(() => import('./components/PasskeySignIn').then((m) => ({ default: m.PasskeySignInButton })));
 export const PasskeySecondStep = lazy(() => import('./components/PasskeySignIn').then((m) => ({ default: m.PasskeySecondStep })));
-export { TwoStepReset } from './components/TwoStepReset';
+/** On an administrator's form for another account: lazy too, or the sign-in page would carry its antd pieces. */
+export const TwoStepReset = lazy(() => import('./components/TwoStepReset').then((m) => ({ default: m.TwoStepReset })));

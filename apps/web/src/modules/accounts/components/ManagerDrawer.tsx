@@ -2,6 +2,7 @@ import { UnlockOutlined } from '@ant-design/icons';
 import { type GrantArea, isMachineAccount, type Manager, Role, STAFF_TYPES, type StaffType } from '@openvisit/contract';
 import { Alert, App, Button, DatePicker, Drawer, Flex, Form, Input, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGates } from '../../../core/sites/public';
 import { PasswordStrengthMeter } from '../../../platform/components/PasswordStrengthMeter';
@@ -165,15 +166,17 @@ export function ManagerDrawer({
         />
       ) : null}
       {manager ? (
-        <TwoStepReset
-          name={manager.sName || manager.account}
-          security={manager}
-          pending={update.isPending}
-          reset={async () => {
-            await update.mutateAsync({ ...unchanged(manager), resetTwoStep: true });
-            return manager.passkeys;
-          }}
-        />
+        <Suspense fallback={null}>
+          <TwoStepReset
+            name={manager.sName || manager.account}
+            security={manager}
+            pending={update.isPending}
+            reset={async () => {
+              await update.mutateAsync({ ...unchanged(manager), resetTwoStep: true });
+              return manager.passkeys;
+            }}
+          />
+        </Suspense>
       ) : null}
       <Form form={form} name="manager" layout="vertical" initialValues={initial} onFinish={submit}>
         <Form.Item label={t('accounts.managers.fields.account')} name="account" rules={editing ? [] : rules.accountName()}>

@@ -1,6 +1,6 @@
 import type { DepartmentNode, Employee } from '@openvisit/contract';
 import { App, Button, Col, Divider, Drawer, Form, Input, Row, Select, Space, Switch, TreeSelect } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '../../../core/company/public';
 import { FacePhotoField, NewFacePhoto, useUploadFace, useUploadProblem } from '../../../core/faces/public';
@@ -237,15 +237,17 @@ export function EmployeeDrawer({
       }
     >
       {editing ? (
-        <TwoStepReset
-          name={editing.empName}
-          security={editing}
-          pending={update.isPending}
-          reset={async () => {
-            await update.mutateAsync({ empid: editing.empid, resetTwoStep: true });
-            return editing.passkeys ?? 0;
-          }}
-        />
+        <Suspense fallback={null}>
+          <TwoStepReset
+            name={editing.empName}
+            security={editing}
+            pending={update.isPending}
+            reset={async () => {
+              await update.mutateAsync({ empid: editing.empid, resetTwoStep: true });
+              return editing.passkeys ?? 0;
+            }}
+          />
+        </Suspense>
       ) : null}
       {variant === 'company' ? <PhotoField editing={editing} newFace={newFace} onNewFace={setNewFace} /> : null}
       <Form

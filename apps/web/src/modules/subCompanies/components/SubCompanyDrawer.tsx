@@ -18,6 +18,7 @@ import {
   Upload,
 } from 'antd';
 import type { TFunction } from 'i18next';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../platform/apiError';
 import { handleFormError } from '../../../platform/fieldErrors';
@@ -195,15 +196,17 @@ export function SubCompanyDrawer({ open, sub, onClose }: { open: boolean; sub: S
       }
     >
       {sub ? (
-        <TwoStepReset
-          name={sub.companyName}
-          security={sub}
-          pending={update.isPending}
-          reset={async () => {
-            await update.mutateAsync({ id: sub.id, resetTwoStep: true });
-            return sub.passkeys ?? 0;
-          }}
-        />
+        <Suspense fallback={null}>
+          <TwoStepReset
+            name={sub.companyName}
+            security={sub}
+            pending={update.isPending}
+            reset={async () => {
+              await update.mutateAsync({ id: sub.id, resetTwoStep: true });
+              return sub.passkeys ?? 0;
+            }}
+          />
+        </Suspense>
       ) : null}
       <Form form={form} layout="vertical" initialValues={initial} onFinish={submit} name="sub-company">
         <Form.Item name="companyName" label={t('subCompanies.form.companyName')} rules={rules.companyName()}>
