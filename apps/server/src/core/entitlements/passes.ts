@@ -1,5 +1,5 @@
 import { inTransaction, type TenantScope } from '../../platform/identity/tenancy.js';
-import { emitEvents, type OutgoingEvent } from '../../platform/jobs/eventOutbox.js';
+import { emitEvents } from '../../platform/jobs/eventOutbox.js';
 import { eventOfPass } from './passes.events.js';
 import { type PassRecordInsert, passesRepository, type VehicleRecordInsert } from './passes.repository.js';
 
@@ -28,7 +28,7 @@ export async function recordPass(scope: TenantScope, row: PassRecordInsert): Pro
 /** A device's reported passes (the caller's transaction: its cursor moves with them), with their door events. */
 export async function recordPasses(scope: TenantScope, rows: PassRecordInsert[]) {
   const saved = await passesRepository(scope).addPasses(rows);
-  const events = saved.flatMap((r) => eventOfPass(r.id, r) ?? []) as OutgoingEvent[];
+  const events = saved.flatMap((r) => eventOfPass(r.id, r) ?? []);
   await emitEvents(scope, scope.companyId, events);
   return saved;
 }

@@ -80,9 +80,8 @@ export async function settleUnconfirmed(tx: TenantScope, now: Date, deviceId?: n
 /** `credential.failed` for each credential that ran out of attempts, naming its device as it is now. */
 async function emitCredentialFailures(tx: TenantScope, failed: FailedCredential[]): Promise<void> {
   if (!failed.length) return;
-  const devices = devicesRepository(tx);
-  const names = new Map<number, string>();
-  for (const id of new Set(failed.map((f) => f.deviceId))) names.set(id, (await devices.device(id))?.name ?? '');
+  const ids = [...new Set(failed.map((f) => f.deviceId))];
+  const names = new Map((await devicesRepository(tx).devices({ ids })).map((d) => [d.id, d.name]));
   await emitEvents(
     tx,
     tx.companyId,
